@@ -1,0 +1,387 @@
+package gen
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// testSpecEssentials is SPEC's built-in essentials list, POSIX group then
+// Windows group, in SPEC's order: the contract builtinEssentials must match.
+var testSpecEssentials = []string{
+	"PATH", "HOME", "SHELL", "USER", "LOGNAME", "TMPDIR", "TEMP", "TMP", "LANG",
+	"LC_ALL", "LC_CTYPE", "TERM", "COLORTERM", "FORCE_COLOR", "NO_COLOR", "CI", "NODE_OPTIONS",
+
+	"SYSTEMROOT", "APPDATA", "LOCALAPPDATA", "PROGRAMDATA", "PROGRAMFILES",
+	"PROGRAMFILES(X86)", "COMSPEC", "PATHEXT", "SYSTEMDRIVE", "WINDIR", "USERPROFILE",
+	"HOMEDRIVE", "HOMEPATH", "NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE",
+}
+
+// testSpecPOSIXEssentials is how many of testSpecEssentials form SPEC's POSIX group.
+const testSpecPOSIXEssentials = 17
+
+// testNomadDenylist is HashiCorp Nomad's default env.denylist, which SPEC
+// requires the built-in secrets to cover.
+var testNomadDenylist = []string{
+	"CONSUL_TOKEN", "CONSUL_HTTP_TOKEN", "CONSUL_HTTP_TOKEN_FILE", "NOMAD_TOKEN",
+	"VAULT_TOKEN", "CONSUL_LICENSE", "NOMAD_LICENSE", "VAULT_LICENSE",
+	"CONSUL_LICENSE_PATH", "NOMAD_LICENSE_PATH", "VAULT_LICENSE_PATH",
+	"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_METADATA_URL",
+	"GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_OAUTH_ACCESS_TOKEN",
+}
+
+// testMustIncludeSecrets is every name SPEC requires among the built-in
+// secrets: Nomad's denylist plus the names SPEC lists after it. These stay
+// listed by name even where a built-in pattern covers them.
+var testMustIncludeSecrets = append(append([]string(nil), testNomadDenylist...),
+	"GITHUB_TOKEN", "GH_TOKEN", "NPM_TOKEN", "NODE_AUTH_TOKEN",
+	"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "SSH_AUTH_SOCK",
+)
+
+// testFoldASCII lower-cases the ASCII letters of s and leaves every other byte alone.
+func testFoldASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// testGlobMatchFold reports whether name matches pattern, where '*' matches
+// any run of bytes (possibly empty) and letters compare ASCII
+// case-insensitively. A pattern without '*' matches only an equal name.
+func testGlobMatchFold(pattern, name string) bool {
+	p, n := testFoldASCII(pattern), testFoldASCII(name)
+	pi, ni := 0, 0
+	star, mark := -1, 0 // last '*' seen in p, and where in n it started matching
+	for ni < len(n) {
+		switch {
+		case pi < len(p) && p[pi] == '*':
+			star, mark = pi, ni
+			pi++
+		case pi < len(p) && p[pi] == n[ni]:
+			pi++
+			ni++
+		case star >= 0:
+			mark++
+			pi, ni = star+1, mark
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
+}
+
+func TestGlobMatchFoldHelper(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"*_TOKEN", "GITHUB_TOKEN", true},
+		{"*_TOKEN", "github_token", true},
+		{"*_token", "GITHUB_TOKEN", true},
+		{"*_TOKEN", "_TOKEN", true},
+		{"*_TOKEN", "TOKEN", false},
+		{"*_TOKEN", "GITHUB_TOKENS", false},
+		{"*_TOKEN", "GITHUB_TOKEN_FILE", false},
+		{"TF_TOKEN_*", "TF_TOKEN_app_terraform_io", true},
+		{"TF_TOKEN_*", "TF_TOKEN_", true},
+		{"TF_TOKEN_*", "XTF_TOKEN_A", false},
+		{"A*B*C", "AxxBxxC", true},
+		{"A*B*C", "ABC", true},
+		{"A*B*C", "ACB", false},
+		{"*", "", true},
+		{"**", "X", true},
+		{"PATH", "path", true},
+		{"PATH", "PATHS", false},
+	} {
+		assert.Equal(t, tc.want, testGlobMatchFold(tc.pattern, tc.name), "%q ~ %q", tc.pattern, tc.name)
+	}
+}
+
+func TestBuiltinSyntax(t *testing.T) {
+	nameRE := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	patternRE := regexp.MustCompile(`^[A-Za-z_*][A-Za-z0-9_*]*$`)
+	for _, e := range builtinEssentials {
+		if e.Name == "PROGRAMFILES(X86)" {
+			continue // SPEC: the one built-in name outside the name syntax
+		}
+		assert.Regexp(t, nameRE, e.Name, "essential %q is not a name", e.Name)
+	}
+	for _, s := range builtinSecrets {
+		if strings.Contains(s.Name, "*") {
+			assert.Regexp(t, patternRE, s.Name, "secret pattern %q has bad syntax", s.Name)
+		} else {
+			assert.Regexp(t, nameRE, s.Name, "secret %q is not a name", s.Name)
+		}
+	}
+}
+
+func TestBuiltinEssentialsMatchSpec(t *testing.T) {
+	var names []string
+	for _, e := range builtinEssentials {
+		names = append(names, e.Name)
+	}
+	require.Equal(t, testSpecEssentials, names)
+	for i, e := range builtinEssentials {
+		want := "Windows"
+		if i < testSpecPOSIXEssentials {
+			want = "POSIX"
+		}
+		assert.Equal(t, want, e.Group, "group of essential %s", e.Name)
+	}
+}
+
+func TestBuiltinSecretsMustInclude(t *testing.T) {
+	have := map[string]bool{}
+	for _, s := range builtinSecrets {
+		have[s.Name] = true
+	}
+	for _, name := range testMustIncludeSecrets {
+		assert.True(t, have[name], "built-in secrets lack %s", name)
+	}
+}
+
+func TestBuiltinSecretsLayout(t *testing.T) {
+	seenPattern := false
+	closed := map[string]bool{} // groups whose run of entries has ended
+	prev := ""
+	names := 0
+	for _, s := range builtinSecrets {
+		isPat := strings.Contains(s.Name, "*")
+		if isPat {
+			seenPattern = true
+			assert.Equal(t, "Patterns", s.Group, "pattern %s", s.Name)
+		} else {
+			names++
+			assert.False(t, seenPattern, "name %s comes after a pattern", s.Name)
+			assert.NotEqual(t, "Patterns", s.Group, "name %s", s.Name)
+		}
+		if s.Group != prev {
+			assert.False(t, closed[s.Group], "group %q is split; %s is apart from the rest", s.Group, s.Name)
+			closed[prev] = true
+			prev = s.Group
+		}
+		assert.NotEmpty(t, s.Group, "group of %s", s.Name)
+	}
+	assert.True(t, seenPattern, "no patterns")
+	assert.GreaterOrEqual(t, names, 80, "curated list is short")
+	assert.LessOrEqual(t, names, 150, "curated list is long")
+}
+
+func TestBuiltinNoDuplicatesFold(t *testing.T) {
+	seen := map[string]string{}
+	check := func(kind string, list []builtin) {
+		for _, e := range list {
+			k := testFoldASCII(e.Name)
+			if prev, ok := seen[k]; ok {
+				t.Errorf("%s %q repeats %q (ignoring ASCII case)", kind, e.Name, prev)
+				continue
+			}
+			seen[k] = e.Name
+		}
+	}
+	check("essential", builtinEssentials)
+	check("secret", builtinSecrets)
+}
+
+func TestBuiltinEssentialsAreNotSecrets(t *testing.T) {
+	for _, e := range builtinEssentials {
+		for _, s := range builtinSecrets {
+			assert.False(t, testGlobMatchFold(s.Name, e.Name), "essential %s is a secret by %s", e.Name, s.Name)
+		}
+	}
+}
+
+func TestBuiltinSecretNamesNotCoveredByPatterns(t *testing.T) {
+	must := map[string]bool{}
+	for _, name := range testMustIncludeSecrets {
+		must[name] = true
+	}
+	for _, s := range builtinSecrets {
+		if strings.Contains(s.Name, "*") || must[s.Name] {
+			continue
+		}
+		for _, p := range builtinSecrets {
+			if strings.Contains(p.Name, "*") {
+				assert.False(t, testGlobMatchFold(p.Name, s.Name), "secret %s is redundant: pattern %s covers it", s.Name, p.Name)
+			}
+		}
+	}
+}
+
+func TestBuiltinSources(t *testing.T) {
+	for _, list := range [][]builtin{builtinEssentials, builtinSecrets} {
+		for _, e := range list {
+			assert.Contains(t, e.Source, "](http", "source of %s has no link", e.Name)
+			assert.True(t, strings.HasPrefix(e.Source, "["), "source of %s should start with a link title: %q", e.Name, e.Source)
+			assert.NotContains(t, e.Source, "|", "source of %s would break the table", e.Name)
+			assert.NotContains(t, e.Source, "\n", "source of %s would break the table", e.Name)
+			assert.NotContains(t, e.Group, "|", "group of %s would break the table", e.Name)
+		}
+	}
+}
+
+func TestBuiltinsMarkdown(t *testing.T) {
+	md := builtinsMarkdown()
+	require.Equal(t, md, builtinsMarkdown(), "not deterministic")
+	require.True(t, strings.HasPrefix(md, "#### Essentials\n\n| Name | Group | Source |\n| --- | --- | --- |\n"), "bad start:\n%s", md)
+	require.True(t, strings.HasSuffix(md, " |\n"), "must end with a table row and one newline")
+
+	essentials, secrets, ok := strings.Cut(md, "\n#### Secrets\n\n")
+	require.True(t, ok, "no secrets heading")
+	require.True(t, strings.HasPrefix(secrets, "| Name | Group | Source |\n| --- | --- | --- |\n"))
+
+	rows := func(section string) []string {
+		var out []string
+		for _, line := range strings.Split(strings.TrimSuffix(section, "\n"), "\n") {
+			if strings.HasPrefix(line, "| `") {
+				out = append(out, line)
+			}
+		}
+		return out
+	}
+	want := func(list []builtin) []string {
+		var out []string
+		for _, e := range list {
+			out = append(out, "| `"+e.Name+"` | "+e.Group+" | "+e.Source+" |")
+		}
+		return out
+	}
+	assert.Equal(t, want(builtinEssentials), rows(essentials))
+	assert.Equal(t, want(builtinSecrets), rows(secrets))
+}
+
+// Markers that enclose the generated built-in tables in README.md.
+const (
+	builtinsBegin = "<!-- builtins:begin -->"
+	builtinsEnd   = "<!-- builtins:end -->"
+)
+
+func TestREADMEBuiltins(t *testing.T) {
+	path := filepath.Join("..", "..", "README.md")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err, "README.md must exist and hold the built-in tables between %s and %s", builtinsBegin, builtinsEnd)
+	doc := string(data)
+	want := "\n" + builtinsMarkdown()
+
+	if *update {
+		out, err := syncMarkedSection(doc, builtinsBegin, builtinsEnd, want)
+		require.NoError(t, err, "cannot update %s", path)
+		if out != doc {
+			require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
+		}
+		return
+	}
+	start, stop, err := markedSectionBounds(doc, builtinsBegin, builtinsEnd)
+	require.NoError(t, err, "%s must hold the built-in tables", path)
+	require.Equal(t, want, doc[start:stop],
+		"%s: the built-in tables are out of date; run go test ./internal/gen -run TestREADMEBuiltins -update", path)
+}
+
+// markedSectionBounds finds the lines that are exactly begin and end in doc
+// and returns the byte range between them: from just after the begin line's
+// newline to the start of the end line. Each marker must occur once, as a
+// whole line, begin before end.
+func markedSectionBounds(doc, begin, end string) (start, stop int, err error) {
+	beginLine, endLine := -1, -1
+	off := 0
+	for off <= len(doc) {
+		next := strings.IndexByte(doc[off:], '\n')
+		line, lineEnd := doc[off:], len(doc)
+		if next >= 0 {
+			line, lineEnd = doc[off:off+next], off+next+1
+		}
+		switch line {
+		case begin:
+			if beginLine >= 0 {
+				return 0, 0, errors.New("marker " + begin + " occurs twice")
+			}
+			beginLine, start = off, lineEnd
+		case end:
+			if endLine >= 0 {
+				return 0, 0, errors.New("marker " + end + " occurs twice")
+			}
+			endLine, stop = off, off
+		}
+		if next < 0 {
+			break
+		}
+		off = lineEnd
+	}
+	switch {
+	case beginLine < 0:
+		return 0, 0, errors.New("no line " + begin)
+	case endLine < 0:
+		return 0, 0, errors.New("no line " + end)
+	case endLine < beginLine:
+		return 0, 0, errors.New(end + " comes before " + begin)
+	}
+	return start, stop, nil
+}
+
+// syncMarkedSection returns doc with the text between its marker lines
+// begin and end replaced by body, which must be empty or end in a newline
+// so that end stays on a line of its own.
+func syncMarkedSection(doc, begin, end, body string) (string, error) {
+	if body != "" && !strings.HasSuffix(body, "\n") {
+		return "", errors.New("section body must end with a newline")
+	}
+	start, stop, err := markedSectionBounds(doc, begin, end)
+	if err != nil {
+		return "", err
+	}
+	return doc[:start] + body + doc[stop:], nil
+}
+
+func TestSyncMarkedSection(t *testing.T) {
+	const b, e = "<!-- x:begin -->", "<!-- x:end -->"
+	doc := "# T\n\n" + b + "\nold\n" + e + "\ntail\n"
+
+	out, err := syncMarkedSection(doc, b, e, "\nnew\n")
+	require.NoError(t, err)
+	assert.Equal(t, "# T\n\n"+b+"\n\nnew\n"+e+"\ntail\n", out)
+
+	again, err := syncMarkedSection(out, b, e, "\nnew\n")
+	require.NoError(t, err)
+	assert.Equal(t, out, again, "not idempotent")
+
+	start, stop, err := markedSectionBounds(out, b, e)
+	require.NoError(t, err)
+	assert.Equal(t, "\nnew\n", out[start:stop])
+
+	empty, err := syncMarkedSection(doc, b, e, "")
+	require.NoError(t, err)
+	assert.Equal(t, "# T\n\n"+b+"\n"+e+"\ntail\n", empty)
+
+	atEOF, err := syncMarkedSection(b+"\n"+e, b, e, "x\n")
+	require.NoError(t, err)
+	assert.Equal(t, b+"\nx\n"+e, atEOF, "end marker without a final newline")
+
+	for name, bad := range map[string]string{
+		"no begin":        "a\n" + e + "\n",
+		"no end":          b + "\na\n",
+		"end first":       e + "\n" + b + "\n",
+		"begin twice":     b + "\n" + b + "\n" + e + "\n",
+		"end twice":       b + "\n" + e + "\n" + e + "\n",
+		"begin not alone": "x " + b + "\n" + e + "\n",
+		"end not alone":   b + "\n" + e + " x\n",
+		"empty doc":       "",
+	} {
+		_, err := syncMarkedSection(bad, b, e, "\nnew\n")
+		assert.Error(t, err, name)
+	}
+	_, err = syncMarkedSection(doc, b, e, "\nno newline")
+	assert.Error(t, err, "body without a final newline")
+}

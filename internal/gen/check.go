@@ -1,0 +1,331 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+// policy is a checked policy: every name, pattern and value valid, each
+// list entry sorted into what it does. plan turns it into tables.
+type policy struct {
+	Package        string // from the policy file; the CLI may override it
+	Essentials     []string
+	SecretNames    []string // built-in (if on) and extra exact names
+	SecretPatterns []string // built-in (if on) and extra patterns
+	Pass           []string
+	Tasks          []task
+}
+
+// task is one checked task.
+type task struct {
+	Key     string
+	GoName  string
+	Inherit bool
+	// Exact names in passThrough; for an isolated task also its patterns
+	// and its negations ("!" stripped).
+	Exact, Patterns           []string
+	NegExact, NegPatterns     []string
+	UnsetExact, UnsetPatterns []string
+	Params                    []string // in order of first use
+	Defines                   []definePlan
+	BinPaths                  [][]segment
+}
+
+// definePlan is one checked define.
+type definePlan struct {
+	Name  string
+	Value []segment
+}
+
+// check validates a loaded policy, reporting every problem to d, and
+// returns it sorted into what each entry does.
+func check(d *diagnoser, f *policyFile) *policy {
+	c := checker{d: d}
+	p := &policy{}
+	if f.Version == nil {
+		d.errorf(Pos{1, 1}, "missing version: write version: 1")
+	} else if f.Version.Value != "1" {
+		d.errorf(f.Version.Pos, "unsupported version %q: only version 1 exists", f.Version.Value)
+	}
+	if f.Package != nil {
+		p.Package = f.Package.Value
+		if !isPackageName(p.Package) {
+			d.errorf(f.Package.Pos, "package %q is not a Go package name", p.Package)
+		}
+	}
+
+	essentials := c.names(f.Essentials.Extra, "essentials.extra")
+	if f.Essentials.Builtin {
+		for _, b := range builtinEssentials {
+			p.Essentials = append(p.Essentials, b.Name)
+		}
+	}
+	var secretExtra []str
+	for _, s := range c.unique(f.Secrets.Extra, "secrets.extra") {
+		switch {
+		case isName(s.Value):
+			p.SecretNames = append(p.SecretNames, s.Value)
+			secretExtra = append(secretExtra, s)
+		case isPattern(s.Value):
+			p.SecretPatterns = append(p.SecretPatterns, s.Value)
+			secretExtra = append(secretExtra, s)
+		default:
+			d.errorf(s.Pos, "secrets.extra: %q is neither a name nor a pattern", s.Value)
+		}
+	}
+	if f.Secrets.Builtin {
+		for _, b := range builtinSecrets {
+			if isPattern(b.Name) {
+				p.SecretPatterns = append(p.SecretPatterns, b.Name)
+			} else {
+				p.SecretNames = append(p.SecretNames, b.Name)
+			}
+		}
+	}
+	for _, s := range c.names(f.Secrets.Pass, "secrets.pass") {
+		p.Pass = append(p.Pass, s.Value)
+	}
+	for _, e := range essentials {
+		p.Essentials = append(p.Essentials, e.Value)
+	}
+	c.essentialSecrets(p, essentials, secretExtra)
+
+	goNames := map[string]string{} // generated identifier → task key
+	for _, t := range f.Tasks {
+		p.Tasks = append(p.Tasks, c.task(t, goNames))
+	}
+	return p
+}
+
+// checker holds what check reports to.
+type checker struct{ d *diagnoser }
+
+// unique returns list without repeated entries, reporting each repeat.
+func (c *checker) unique(list []str, what string) []str {
+	seen := map[string]Pos{}
+	var out []str
+	for _, s := range list {
+		if first, dup := seen[s.Value]; dup {
+			c.d.errorf(s.Pos, "%s: %q is listed twice (first at line %d)", what, s.Value, first.Line)
+			continue
+		}
+		seen[s.Value] = s.Pos
+		out = append(out, s)
+	}
+	return out
+}
+
+// names returns the valid exact names of list, reporting the rest.
+func (c *checker) names(list []str, what string) []str {
+	var out []str
+	for _, s := range c.unique(list, what) {
+		if !isName(s.Value) {
+			c.d.errorf(s.Pos, "%s: %q is not a name ([A-Za-z_][A-Za-z0-9_]*)%s", what, s.Value, patternHint(s.Value))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// patternHint explains why a pattern is refused where a name is wanted.
+func patternHint(s string) string {
+	if strings.Contains(s, "*") {
+		return "; patterns are not allowed here"
+	}
+	return ""
+}
+
+// essentialSecrets reports every essential that is also a secret, at the
+// entry the policy file gave: the essentials.extra name, or else the
+// secrets.extra entry that matches a built-in essential.
+func (c *checker) essentialSecrets(p *policy, essentials, secretExtra []str) {
+	extraPos := map[string]Pos{}
+	for _, e := range essentials {
+		extraPos[e.Value] = e.Pos
+	}
+	sp := secretMatcher(p)
+	for _, e := range p.Essentials {
+		by, ok := sp.match(e)
+		if !ok {
+			continue
+		}
+		pos, fromExtra := extraPos[e]
+		if !fromExtra {
+			for _, s := range secretExtra {
+				if s.Value == by {
+					pos = s.Pos
+				}
+			}
+		}
+		c.d.errorf(pos, "essential %q is also a secret (by %q); drop one, or exempt it with secrets.pass", e, by)
+	}
+}
+
+// secretSet matches names against a policy's secrets the way the
+// generated IsSecret does, and says which entry matched.
+type secretSet struct {
+	names    map[string]string // fold key → name as listed
+	patterns []string
+	compiled []envrt.Pattern
+	pass     []string
+}
+
+// secretMatcher returns the policy-wide secret set of p.
+func secretMatcher(p *policy) secretSet {
+	s := secretSet{names: map[string]string{}, patterns: p.SecretPatterns, pass: p.Pass}
+	for _, n := range p.SecretNames {
+		if _, ok := s.names[foldKey(n)]; !ok {
+			s.names[foldKey(n)] = n
+		}
+	}
+	for _, pat := range p.SecretPatterns {
+		s.compiled = append(s.compiled, compilePattern(pat))
+	}
+	return s
+}
+
+// caseless reports whether name is a secret before exemptions (ASCII case
+// aside), and by which name or pattern.
+func (s secretSet) caseless(name string) (by string, ok bool) {
+	if n, ok := s.names[foldKey(name)]; ok {
+		return n, true
+	}
+	for i, pat := range s.compiled {
+		if pat.Match(name, true) {
+			return s.patterns[i], true
+		}
+	}
+	return "", false
+}
+
+// match is caseless less the exact secrets.pass exemptions.
+func (s secretSet) match(name string) (by string, ok bool) {
+	if slices.Contains(s.pass, name) {
+		return "", false
+	}
+	return s.caseless(name)
+}
+
+// compilePattern splits a pattern around its '*'s.
+func compilePattern(p string) envrt.Pattern { return strings.Split(p, "*") }
+
+// task checks one task and records its generated identifiers in goNames.
+func (c *checker) task(t taskDef, goNames map[string]string) task {
+	out := task{Key: t.Key.Value, GoName: goName(t.Key.Value)}
+	if !isTaskKey(t.Key.Value) {
+		c.d.errorf(t.Key.Pos, "task key %q: want [A-Za-z][A-Za-z0-9_.-]*", t.Key.Value)
+	}
+	modeKnown := true
+	if t.Mode != nil {
+		switch t.Mode.Value {
+		case "isolated":
+		case "inherit":
+			out.Inherit = true
+		default:
+			modeKnown = false
+			c.d.errorf(t.Mode.Pos, "task %q: mode %q: want isolated or inherit", out.Key, t.Mode.Value)
+		}
+	}
+	where := func(list string) string { return fmt.Sprintf("task %q %s", out.Key, list) }
+
+	for _, s := range c.unique(t.PassThrough, where("passThrough")) {
+		v, neg := strings.CutPrefix(s.Value, "!")
+		switch {
+		case out.Inherit && (neg || !isName(v)) && (isName(v) || isPattern(v)):
+			c.d.errorf(s.Pos, "%s: %q: an inherit task's passThrough takes exact names only (it only keeps secrets)", where("passThrough"), s.Value)
+		case isName(v) && neg:
+			out.NegExact = append(out.NegExact, v)
+		case isName(v):
+			out.Exact = append(out.Exact, v)
+		case isPattern(v) && neg:
+			out.NegPatterns = append(out.NegPatterns, v)
+		case isPattern(v):
+			out.Patterns = append(out.Patterns, v)
+		default:
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("passThrough"), s.Value)
+		}
+	}
+
+	if t.UnsetKey != nil && !out.Inherit && modeKnown {
+		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes nothing it does not list)", out.Key)
+	}
+	for _, s := range c.unique(t.Unset, where("unset")) {
+		switch {
+		case isName(s.Value):
+			out.UnsetExact = append(out.UnsetExact, s.Value)
+		case isPattern(s.Value):
+			out.UnsetPatterns = append(out.UnsetPatterns, s.Value)
+		default:
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("unset"), s.Value)
+		}
+	}
+
+	for _, def := range t.Define {
+		if !isName(def.Name.Value) {
+			c.d.errorf(def.Name.Pos, "%s: %q is not a name ([A-Za-z_][A-Za-z0-9_]*)", where("define"), def.Name.Value)
+		}
+		if segs, ok := c.value(def.Value, where("define "+def.Name.Value)); ok {
+			out.Defines = append(out.Defines, definePlan{Name: def.Name.Value, Value: segs})
+		}
+	}
+	for _, s := range c.unique(t.BinPaths, where("binPaths")) {
+		if segs, ok := c.value(s, where("binPaths")); ok {
+			out.BinPaths = append(out.BinPaths, segs)
+		}
+	}
+	out.Params = params(out)
+
+	idents := []string{out.GoName + "Env", "Append" + out.GoName + "Env"}
+	if len(out.Params) > 0 {
+		idents = append(idents, out.GoName+"Params")
+	}
+	for _, id := range idents {
+		if other, taken := goNames[id]; taken {
+			c.d.errorf(t.Key.Pos, "task %q: its Go identifier %s collides with task %q's", out.Key, id, other)
+			break
+		}
+	}
+	for _, id := range idents {
+		if _, taken := goNames[id]; !taken {
+			goNames[id] = out.Key
+		}
+	}
+	return out
+}
+
+// value checks a define or binPaths value and splits it into segments.
+func (c *checker) value(s str, what string) ([]segment, bool) {
+	if i := strings.IndexByte(s.Value, 0); i >= 0 {
+		c.d.errorf(s.Pos, "%s: the value holds a NUL byte (at byte %d), which no environment can carry", what, i)
+		return nil, false
+	}
+	segs, err := parseValue(s.Value)
+	if err != nil {
+		c.d.errorf(s.Pos, "%s: %v", what, err)
+		return nil, false
+	}
+	return segs, true
+}
+
+// params lists the parameters a task's values use, in order of first use.
+func params(t task) []string {
+	var out []string
+	add := func(segs []segment) {
+		for _, s := range segs {
+			if s.Param != "" && !slices.Contains(out, s.Param) {
+				out = append(out, s.Param)
+			}
+		}
+	}
+	for _, d := range t.Defines {
+		add(d.Value)
+	}
+	for _, b := range t.BinPaths {
+		add(b)
+	}
+	return out
+}

@@ -1,0 +1,110 @@
+package gen
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes of the envgen command.
+const (
+	exitOK     = 0
+	exitPolicy = 1 // a bad or unreadable policy, or -check found a stale file
+	exitUsage  = 2 // bad flags or arguments, or no package name
+)
+
+const usage = `usage: envgen [flags] POLICY.yaml
+
+Generates Go code building the environment of each task in POLICY.yaml.
+
+flags:
+  -o FILE     write here (default: standard output); written only if changed
+  -pkg NAME   package name (default: $GOPACKAGE, else the policy's package)
+  -check      with -o: write nothing; exit 1 if FILE is missing or differs
+`
+
+// Main runs the envgen command line: args without the program name,
+// getenv for $GOPACKAGE. It returns the exit code.
+func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("envgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	out := fs.String("o", "", "write here (default: standard output)")
+	pkg := fs.String("pkg", "", "package name")
+	checkOnly := fs.Bool("check", false, "with -o: exit 1 if FILE is missing or differs")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	usageErr := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "envgen: "+format+"\n", args...)
+		fs.Usage()
+		return exitUsage
+	}
+	switch {
+	case fs.NArg() == 0:
+		return usageErr("no policy file")
+	case fs.NArg() > 1:
+		return usageErr("one policy file at a time; got %d", fs.NArg())
+	case *checkOnly && *out == "":
+		return usageErr("-check needs -o FILE")
+	case *pkg != "" && !isPackageName(*pkg):
+		return usageErr("-pkg %q is not a Go package name", *pkg)
+	}
+	name := *pkg
+	if name == "" {
+		name = getenv("GOPACKAGE")
+	}
+	if name != "" && !isPackageName(name) {
+		return usageErr("$GOPACKAGE %q is not a Go package name", name)
+	}
+
+	file := fs.Arg(0)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "envgen: %v\n", err)
+		return exitPolicy
+	}
+	code, err := Generate(file, src, name)
+	var diags Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
+		}
+		return exitPolicy
+	case errors.Is(err, ErrNoPackage):
+		return usageErr("%v", err)
+	case err != nil:
+		fmt.Fprintf(stderr, "envgen: %s: %v\n", file, err)
+		return exitPolicy
+	}
+
+	switch {
+	case *out == "":
+		if _, err := stdout.Write(code); err != nil {
+			fmt.Fprintf(stderr, "envgen: %v\n", err)
+			return exitPolicy
+		}
+	case *checkOnly:
+		ok, err := upToDate(*out, code)
+		if err != nil {
+			fmt.Fprintf(stderr, "envgen: %v\n", err)
+			return exitPolicy
+		}
+		if !ok {
+			fmt.Fprintf(stderr, "envgen: %s is missing or out of date with %s; run go generate\n", *out, file)
+			return exitPolicy
+		}
+	default:
+		if _, err := writeIfChanged(*out, code); err != nil {
+			fmt.Fprintf(stderr, "envgen: %v\n", err)
+			return exitPolicy
+		}
+	}
+	return exitOK
+}

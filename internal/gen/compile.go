@@ -1,0 +1,107 @@
+package gen
+
+import (
+	"strings"
+
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+// Compiled is a policy turned into the runtime tables its generated code
+// would hold, for running it in process (explain, tests) without
+// compiling Go.
+type Compiled struct {
+	Policy *envrt.Policy
+	Tasks  []*CompiledTask // in policy order
+}
+
+// CompiledTask is one task of a Compiled policy.
+type CompiledTask struct {
+	Key     string
+	GoName  string
+	Params  []string // in the order of the generated Params struct
+	Task    *envrt.Task
+	defines []definePlan
+	dirs    [][]segment
+}
+
+// Compile checks a policy like Generate and returns its tables.
+func Compile(file string, src []byte) (*Compiled, error) {
+	d := &diagnoser{file: file}
+	f := load(d, src)
+	if f == nil {
+		return nil, d.err()
+	}
+	p := check(d, f)
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	pl := makePlan(p, p.Package, file)
+	c := &Compiled{Policy: &envrt.Policy{Seed: pl.Seed, Slots: pl.Slots, Names: pl.Names}}
+	for _, s := range pl.SecretPatterns {
+		c.Policy.SecretPatterns = append(c.Policy.SecretPatterns, compilePattern(s))
+	}
+	for _, t := range pl.Tasks {
+		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Roles: make([]envrt.Role, len(pl.Names))}
+		for _, r := range t.Roles {
+			rt.Roles[r.Index] = r.Role
+		}
+		for _, s := range t.Patterns {
+			rt.Pass = append(rt.Pass, compilePattern(s))
+		}
+		for _, s := range t.NegPatterns {
+			rt.Negated = append(rt.Negated, compilePattern(s))
+		}
+		for _, s := range t.UnsetPatterns {
+			rt.Unset = append(rt.Unset, compilePattern(s))
+		}
+		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths})
+	}
+	return c, nil
+}
+
+// Task returns the task with the given key, or nil.
+func (c *Compiled) Task(key string) *CompiledTask {
+	for _, t := range c.Tasks {
+		if t.Key == key {
+			return t
+		}
+	}
+	return nil
+}
+
+// Defines returns the task's defines as NAME=value entries, with params
+// (by parameter name) filled in; a missing parameter is empty.
+func (t *CompiledTask) Defines(params map[string]string) []string {
+	var out []string
+	for _, d := range t.defines {
+		out = append(out, d.Name+"="+fill(d.Value, params))
+	}
+	return out
+}
+
+// Dirs returns the task's binPaths with params filled in.
+func (t *CompiledTask) Dirs(params map[string]string) []envrt.Dir {
+	var out []envrt.Dir
+	for _, d := range t.dirs {
+		out = append(out, envrt.Dir{fill(d, params)})
+	}
+	return out
+}
+
+// Build runs the task as its generated AppendEnv would on this OS.
+func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
+	return envrt.Build(dst, environ, t.Task, t.Defines(params), overrides, t.Dirs(params))
+}
+
+// fill puts params into a value.
+func fill(segs []segment, params map[string]string) string {
+	var b strings.Builder
+	for _, s := range segs {
+		if s.Param != "" {
+			b.WriteString(params[s.Param])
+		} else {
+			b.WriteString(s.Lit)
+		}
+	}
+	return b.String()
+}

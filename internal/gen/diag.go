@@ -1,0 +1,66 @@
+package gen
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Pos is a position in a policy file. Line and Col count from 1; 0 means
+// unknown (a YAML syntax error may carry only a line).
+type Pos struct{ Line, Col int }
+
+// Diagnostic is one problem found in a policy file.
+type Diagnostic struct {
+	File string
+	Pos  Pos
+	Msg  string
+}
+
+// String formats d as FILE:LINE:COL: message, leaving out what is unknown.
+func (d Diagnostic) String() string {
+	switch {
+	case d.Pos.Line == 0:
+		return fmt.Sprintf("%s: %s", d.File, d.Msg)
+	case d.Pos.Col == 0:
+		return fmt.Sprintf("%s:%d: %s", d.File, d.Pos.Line, d.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Pos.Line, d.Pos.Col, d.Msg)
+}
+
+// Diagnostics is every problem found in a policy, sorted by position. It is
+// the error Generate returns for a bad policy.
+type Diagnostics []Diagnostic
+
+// Error returns the diagnostics one per line.
+func (ds Diagnostics) Error() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// diagnoser collects the diagnostics of one file.
+type diagnoser struct {
+	file string
+	list Diagnostics
+}
+
+// errorf records a problem at pos.
+func (d *diagnoser) errorf(pos Pos, format string, args ...any) {
+	d.list = append(d.list, Diagnostic{File: d.file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// err returns the diagnostics sorted by position (stable, so two at one
+// place keep the order they were found in), or nil if there are none.
+func (d *diagnoser) err() error {
+	if len(d.list) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(d.list, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+	return d.list
+}

@@ -1,0 +1,38 @@
+// Package gen is envgen's generator: it turns a YAML env policy into Go
+// code. The pipeline reads top to bottom: load (YAML to a positioned
+// policyFile) → check (every error, positioned) → makePlan (sorted
+// tables) → emit (jennifer) → write (only if changed) or compare.
+package gen
+
+import (
+	"errors"
+	"path/filepath"
+)
+
+// ErrNoPackage is returned when no package name was given by the caller
+// or the policy.
+var ErrNoPackage = errors.New("no package name: pass -pkg, run under go generate, or set package: in the policy")
+
+// Generate turns the policy src, read from file, into a Go source file in
+// package pkg, or the policy's own package when pkg is "". A bad policy
+// returns Diagnostics naming file; positions and the generated header use
+// only file's base name beyond that, so output does not depend on where
+// the command ran.
+func Generate(file string, src []byte, pkg string) ([]byte, error) {
+	d := &diagnoser{file: file}
+	f := load(d, src)
+	if f == nil {
+		return nil, d.err()
+	}
+	p := check(d, f)
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	if pkg == "" {
+		pkg = p.Package
+	}
+	if pkg == "" {
+		return nil, ErrNoPackage
+	}
+	return emit(makePlan(p, pkg, filepath.Base(file)))
+}

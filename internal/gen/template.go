@@ -1,0 +1,51 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A segment is one piece of a value: literal text, or a {param}.
+type segment struct {
+	Lit   string
+	Param string // the parameter's name; Lit is empty then
+}
+
+// parseValue splits a define or binPaths value into literal text and
+// {param} references. "{{" and "}}" are literal braces; any other brace
+// is an error, reported with its byte offset in s.
+func parseValue(s string) ([]segment, error) {
+	var segs []segment
+	var lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			segs = append(segs, segment{Lit: lit.String()})
+			lit.Reset()
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '{' && strings.HasPrefix(s[i:], "{{"), c == '}' && strings.HasPrefix(s[i:], "}}"):
+			lit.WriteByte(c)
+			i++
+		case c == '}':
+			return nil, fmt.Errorf("unmatched '}' at byte %d (write }} for a literal brace)", i)
+		case c == '{':
+			end := strings.IndexByte(s[i:], '}')
+			if end < 0 {
+				return nil, fmt.Errorf("unclosed '{' at byte %d (write {{ for a literal brace)", i)
+			}
+			name := s[i+1 : i+end]
+			if !isParam(name) {
+				return nil, fmt.Errorf("bad parameter {%s} at byte %d: a parameter is [a-z][A-Za-z0-9]*", name, i)
+			}
+			flush()
+			segs = append(segs, segment{Param: name})
+			i += end
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	flush()
+	return segs, nil
+}
