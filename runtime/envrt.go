@@ -133,10 +133,10 @@ func build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 }
 
 // tableFor returns a zeroed open-addressing table for up to n names, at
-// most half full: small when it is big enough, else a new one.
+// most two thirds full: small when it is big enough, else a new one.
 func tableFor(small []uint32, n int) []uint32 {
 	size := 16
-	for size < 2*n {
+	for size < n+n/2 {
 		size <<= 1
 	}
 	if size <= len(small) {
@@ -165,7 +165,11 @@ type builder struct {
 // the empty slot where it would go, with 0.
 func (b *builder) find(slots []uint32, name string) (slot int, ref uint32) {
 	mask := len(slots) - 1
-	for i := int(Hash(0, name)) & mask; ; i = (i + 1) & mask {
+	h := hashExact(name)
+	if b.fold {
+		h = Hash(0, name)
+	}
+	for i := int(h) & mask; ; i = (i + 1) & mask {
 		ref := slots[i]
 		if ref == 0 || sameName(b.nameAt(ref), name, b.fold) {
 			return i, ref
@@ -222,13 +226,13 @@ func (b *builder) remove(slots []uint32, name string) {
 // prependPath puts the non-empty, first-seen directories in front of PATH,
 // joined by sep; with no PATH so far, or an empty one, PATH is just them.
 func (b *builder) prependPath(slots []uint32, dirs []Dir, sep byte) {
-	size := 0
+	size := 0 // of the directories, without separators
 	for _, d := range dirs {
 		for _, piece := range d {
-			size += len(piece) + 1
+			size += len(piece)
 		}
 	}
-	if size == len(dirs) {
+	if size == 0 {
 		return // every directory is empty
 	}
 	name, old := "PATH", ""
@@ -238,26 +242,24 @@ func (b *builder) prependPath(slots []uint32, dirs []Dir, sep byte) {
 			old = e[len(name)+1:]
 		}
 	}
-	var ends [16]int
-	written := ends[:0]
 	var sb strings.Builder
-	sb.Grow(len(name) + 1 + size + len(old))
+	sb.Grow(len(name) + 1 + size + len(dirs) + len(old))
 	sb.WriteString(name)
 	sb.WriteByte('=')
-	start := sb.Len()
-	for _, d := range dirs {
-		if d.empty() || d.hasNUL() || d.in(sb.String(), start, written) {
+	written := false
+	for i, d := range dirs {
+		if d.skip() || d.repeats(dirs[:i]) {
 			continue
 		}
-		if len(written) > 0 {
+		if written {
 			sb.WriteByte(sep)
 		}
 		for _, piece := range d {
 			sb.WriteString(piece)
 		}
-		written = append(written, sb.Len())
+		written = true
 	}
-	if len(written) == 0 {
+	if !written {
 		return
 	}
 	if old != "" {
@@ -267,48 +269,49 @@ func (b *builder) prependPath(slots []uint32, dirs []Dir, sep byte) {
 	b.put(slots, sb.String(), name)
 }
 
-// empty reports whether d resolves to "".
-func (d Dir) empty() bool {
+// skip reports whether d resolves to "" or holds a NUL byte; such a
+// directory is left out.
+func (d Dir) skip() bool {
+	empty := true
 	for _, piece := range d {
-		if piece != "" {
-			return false
-		}
-	}
-	return true
-}
-
-// hasNUL reports whether d holds a NUL byte; such a directory is skipped.
-func (d Dir) hasNUL() bool {
-	for _, piece := range d {
+		empty = empty && piece == ""
 		if strings.IndexByte(piece, 0) >= 0 {
 			return true
 		}
 	}
-	return false
+	return empty
 }
 
-// in reports whether d equals one of the directories already written to
-// s, which start at start and end at the offsets in ends, one separator
-// apart.
-func (d Dir) in(s string, start int, ends []int) bool {
-	for _, end := range ends {
-		if d.equal(s[start:end]) {
+// repeats reports whether d resolves to the same text as one of earlier.
+func (d Dir) repeats(earlier []Dir) bool {
+	for _, e := range earlier {
+		if d.equal(e) {
 			return true
 		}
-		start = end + 1
 	}
 	return false
 }
 
-// equal reports whether d's pieces concatenated equal s.
-func (d Dir) equal(s string) bool {
-	for _, piece := range d {
-		if !strings.HasPrefix(s, piece) {
+// equal reports whether d and e concatenate to the same text, without
+// building either.
+func (d Dir) equal(e Dir) bool {
+	var a, b string
+	for i, j := 0, 0; ; {
+		for a == "" && i < len(d) {
+			a, i = d[i], i+1
+		}
+		for b == "" && j < len(e) {
+			b, j = e[j], j+1
+		}
+		n := min(len(a), len(b))
+		if n == 0 {
+			return a == b
+		}
+		if a[:n] != b[:n] {
 			return false
 		}
-		s = s[len(piece):]
+		a, b = a[n:], b[n:]
 	}
-	return s == ""
 }
 
 // finish drops removed entries and returns the output.

@@ -48,6 +48,18 @@ func Hash(seed uint32, name string) uint32 {
 	return h
 }
 
+// hashExact is FNV-1a over name as it is, for the de-duplication table
+// when names compare exactly: case variants then spread out instead of
+// sharing one probe chain.
+func hashExact(name string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h ^= uint32(name[i])
+		h *= 16777619
+	}
+	return h
+}
+
 // Lookup returns the index in p.Names of the first spelling of name,
 // compared ASCII case-insensitively, or -1 if p does not mention it.
 func (p *Policy) Lookup(name string) int {
@@ -65,6 +77,16 @@ func (p *Policy) Lookup(name string) int {
 	return -1
 }
 
+// spellings returns the entries of Names that spell the name whose first
+// spelling is Names[i].
+func (p *Policy) spellings(i int) []Name {
+	j := i + 1
+	for j < len(p.Names) && p.Names[j].Variant {
+		j++
+	}
+	return p.Names[i:j]
+}
+
 // IsSecret reports whether name is a secret of the policy: it matches a
 // secret name or pattern ASCII case-insensitively and is not exempted
 // exactly by secrets.pass.
@@ -73,8 +95,8 @@ func (p *Policy) IsSecret(name string) bool {
 	if i < 0 {
 		return matchAny(p.SecretPatterns, name, true)
 	}
-	for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
-		if p.Names[j].Pass && p.Names[j].Name == name {
+	for _, n := range p.spellings(i) {
+		if n.Pass && n.Name == name {
 			return false
 		}
 	}
@@ -99,13 +121,12 @@ func (t *Task) keep(name string, fold bool) bool {
 	var secret, exempt, essential, listed, negated, unset bool
 	if i := p.Lookup(name); i >= 0 {
 		secret = p.Names[i].Secret
-		for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
-			n := &p.Names[j]
+		for j, n := range p.spellings(i) {
 			exact := n.Name == name
 			if !exact && !fold {
 				continue
 			}
-			role := t.Roles[j]
+			role := t.Roles[i+j]
 			exempt = exempt || exact && (n.Pass || role == RolePassThrough)
 			essential = essential || n.Essential
 			listed = listed || role == RolePassThrough
