@@ -1,0 +1,103 @@
+package variants
+
+// Self-checks of spellings of one name across lists (rule 3: names compare
+// exactly except on Windows; secret detection ignores case everywhere;
+// exemptions are exact). They run only inside the e2e module that
+// internal/gen's TestE2E builds.
+
+import (
+	"os"
+	"runtime"
+	"slices"
+	"testing"
+)
+
+var sep = string(os.PathListSeparator)
+
+// sameEntries fails unless got holds exactly want's entries, in any
+// order (SPEC does not fix the order), each once.
+func sameEntries(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
+	if !slices.Equal(g, w) {
+		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
+	}
+	if len(slices.Compact(g)) != len(got) {
+		t.Errorf("%s holds an entry twice: %q", what, got)
+	}
+}
+
+func TestBuildEnv(t *testing.T) {
+	environ := []string{
+		"PATH=/usr/bin",      // essential; binPaths extend it
+		"Path=/x",            // passThrough Path
+		"HOME=/h",            // essential
+		"home=/lower",        // passThrough home
+		"Github_Token=gt",    // passThrough: this spelling is exempt
+		"GITHUB_TOKEN=GT",    // a secret, not listed
+		"github_token=lower", // a secret, not listed
+		"GoFlags=-v",         // essentials.extra GoFlags
+		"GOFLAGS=-x",         // not listed
+	}
+	got := BuildEnv(environ)
+	if runtime.GOOS == "windows" {
+		// One name each: the first spelling wins and keeps its spelling,
+		// also when binPaths extend it.
+		sameEntries(t, "BuildEnv on Windows", got, []string{
+			"PATH=/opt/tools/bin" + sep + "/usr/bin", "HOME=/h", "Github_Token=gt", "GoFlags=-v",
+		})
+		return
+	}
+	sameEntries(t, "BuildEnv", got, []string{
+		"PATH=/opt/tools/bin" + sep + "/usr/bin", "Path=/x", "HOME=/h", "home=/lower", "Github_Token=gt", "GoFlags=-v",
+	})
+}
+
+func TestInheritedPathKeepsSpelling(t *testing.T) {
+	got := BuildEnv([]string{"Path=/x"})
+	if runtime.GOOS == "windows" {
+		sameEntries(t, "BuildEnv on Windows", got, []string{"Path=/opt/tools/bin" + sep + "/x"})
+		return
+	}
+	// Path is not PATH here: PATH is just the directories.
+	sameEntries(t, "BuildEnv", got, []string{"Path=/x", "PATH=/opt/tools/bin"})
+}
+
+func TestShellEnv(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the spellings below are one name on Windows")
+	}
+	environ := []string{
+		"github_token=kept", // passThrough github_token: exempt
+		"GITHUB_TOKEN=GT",   // a secret
+		"Github_Token=gt",   // a secret (the build task's exemption is its own)
+		"Histfile=/h",       // unset
+		"HISTFILE=/H",       // another name
+		"deploy_key=pass",   // secrets.pass deploy_key
+		"Deploy_Key=extra",  // secrets.extra
+		"DEPLOY_KEY=upper",  // a secret, ASCII case aside
+		"EDITOR=vim",
+	}
+	sameEntries(t, "ShellEnv", ShellEnv(environ), []string{"github_token=kept", "HISTFILE=/H", "deploy_key=pass", "EDITOR=vim"})
+}
+
+func TestIsSecret(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Deploy_Key":   true,
+		"DEPLOY_KEY":   true,
+		"deploy_KEY":   true,
+		"deploy_key":   false, // secrets.pass, exactly
+		"GITHUB_TOKEN": true,
+		"Github_Token": true, // a task's exemption is not policy-wide
+		"github_token": true,
+		"Path":         false,
+		"GoFlags":      false,
+	} {
+		if got := IsSecret(name); got != want {
+			t.Errorf("IsSecret(%q) = %v, want %v", name, got, want)
+		}
+	}
+	if s := Secrets(); !slices.Contains(s, "Deploy_Key") || slices.Contains(s, "deploy_key") {
+		t.Errorf("Secrets() = %q, want Deploy_Key (as written) and not deploy_key", s)
+	}
+}

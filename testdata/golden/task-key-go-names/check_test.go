@@ -1,0 +1,65 @@
+package gonames
+
+// Self-checks of the Go names of task keys with - _ and .: the builders
+// exist with the signatures SPEC gives. They run only inside the e2e module
+// that internal/gen's TestE2E builds.
+
+import (
+	"slices"
+	"testing"
+
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+type (
+	envFunc    = func(environ []string, overrides ...envrt.Var) []string
+	appendFunc = func(dst, environ []string, overrides ...envrt.Var) []string
+)
+
+// Each task key's builders, by the names SPEC's rule gives.
+var (
+	_ envFunc    = McpServerEnv // mcp-server
+	_ appendFunc = AppendMcpServerEnv
+	_ envFunc    = GoTestV2Env // go_test.v2
+	_ appendFunc = AppendGoTestV2Env
+	_ envFunc    = ABCDEnv // a.b-c_d
+	_ appendFunc = AppendABCDEnv
+	_ envFunc    = XEnv // X
+	_ appendFunc = AppendXEnv
+	_ envFunc    = AlreadyUpperEnv // already-Upper
+	_ appendFunc = AppendAlreadyUpperEnv
+	_ envFunc    = Lint1Env // lint-1
+	_ appendFunc = AppendLint1Env
+	_ envFunc    = IsSecretEnv // is-secret, next to IsSecret
+	_ appendFunc = AppendIsSecretEnv
+	_ envFunc    = SecretsEnv // secrets, next to Secrets
+	_ appendFunc = AppendSecretsEnv
+
+	_ func(string) bool = IsSecret
+	_ func() []string   = Secrets
+)
+
+// sameEntries fails unless got holds exactly want's entries, in any
+// order (SPEC does not fix the order), each once.
+func sameEntries(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
+	if !slices.Equal(g, w) {
+		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
+	}
+	if len(slices.Compact(g)) != len(got) {
+		t.Errorf("%s holds an entry twice: %q", what, got)
+	}
+}
+
+func TestBuilders(t *testing.T) {
+	environ := []string{"HOME=/h", "GITHUB_TOKEN=gh", "EDITOR=vim", "GOFLAGS=-v"}
+	sameEntries(t, "McpServerEnv", McpServerEnv(environ), []string{"HOME=/h", "EDITOR=vim", "GOFLAGS=-v"})
+	sameEntries(t, "GoTestV2Env", GoTestV2Env(environ), []string{"HOME=/h", "GOFLAGS=-count=1"})
+	for name, build := range map[string]envFunc{
+		"ABCDEnv": ABCDEnv, "XEnv": XEnv, "AlreadyUpperEnv": AlreadyUpperEnv,
+		"Lint1Env": Lint1Env, "IsSecretEnv": IsSecretEnv, "SecretsEnv": SecretsEnv,
+	} {
+		sameEntries(t, name, build(environ), []string{"HOME=/h"})
+	}
+}
