@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -182,7 +183,13 @@ func describeTask(t taskPlan) []string {
 			out = append(out, "Secrets it keeps: "+strings.Join(t.Exact, ", ")+".")
 		}
 	} else {
-		out = append(out, "in os.Environ form: the essentials"+listOf(", ", t.Exact, t.Patterns)+".")
+		var passed []string
+		for _, n := range t.Exact {
+			if !slices.Contains(t.NegExact, n) {
+				passed = append(passed, n)
+			}
+		}
+		out = append(out, "in os.Environ form: the essentials"+listOf(", ", passed, t.Patterns)+".")
 		if neg := listOf("", t.NegExact, t.NegPatterns); neg != "" {
 			out = append(out, "Never passed: "+strings.TrimPrefix(neg, ", ")+".")
 		}
@@ -190,8 +197,12 @@ func describeTask(t taskPlan) []string {
 	for _, d := range t.Defines {
 		out = append(out, fmt.Sprintf("Sets %s=%s.", d.Name, quoteSegments(d.Value)))
 	}
-	for _, d := range t.BinPaths {
-		out = append(out, fmt.Sprintf("Prepends %s to PATH.", quoteSegments(d)))
+	if len(t.BinPaths) > 0 {
+		var dirs []string
+		for _, d := range t.BinPaths {
+			dirs = append(dirs, quoteSegments(d))
+		}
+		out = append(out, "Puts in front of PATH, first listed first: "+strings.Join(dirs, ", ")+".")
 	}
 	out = append(out, "Overrides apply in order after all of that, before PATH is extended.")
 	return out
@@ -314,6 +325,10 @@ func emitPolicy(f *jen.File, pl *plan) {
 	f.Var().Id("envgenPolicy").Op("=").Add(rt("Policy")).Add(lines(fields))
 	f.Line()
 
+	if len(pl.Slots) == 0 {
+		emitNames(f, pl)
+		return
+	}
 	var slots []jen.Code
 	for i, s := range pl.Slots {
 		if s != 0 {
@@ -324,6 +339,11 @@ func emitPolicy(f *jen.File, pl *plan) {
 	f.Comment("of a name's first spelling; see envrt.Policy.")
 	f.Var().Id("envgenSlots").Op("=").Index(jen.Lit(len(pl.Slots))).Uint32().Add(lines(slots))
 	f.Line()
+	emitNames(f, pl)
+}
+
+// emitNames prints envgenNames, which every task's roles are sized by.
+func emitNames(f *jen.File, pl *plan) {
 
 	var names []jen.Code
 	for i, n := range pl.Names {

@@ -89,7 +89,10 @@ func load(d *diagnoser, src []byte) *policyFile {
 	l.mapping(root, "the policy", func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
-			p.Version = l.scalar(v, "version")
+			if p.Version = l.scalar(v, "version"); p.Version != nil && resolve(v).ShortTag() != "!!int" {
+				l.d.errorf(p.Version.Pos, "version must be the number 1; got %s", describe(resolve(v)))
+				p.Version = nil
+			}
 		case "package":
 			p.Package = l.scalar(v, "package")
 		case "essentials":
@@ -137,20 +140,20 @@ func (l *loader) task(key str, n *yaml.Node) taskDef {
 	l.mapping(n, what, func(name string, k, v *yaml.Node) {
 		switch name {
 		case "mode":
-			t.Mode = l.scalar(v, "mode")
+			t.Mode = l.scalar(v, what+" mode")
 		case "passThrough":
-			t.PassThrough = l.list(v, "passThrough")
+			t.PassThrough = l.list(v, what+" passThrough")
 		case "define":
-			l.mapping(v, "define", func(name string, k, v *yaml.Node) {
-				if val := l.scalar(v, "the value of "+name); val != nil {
+			l.mapping(v, what+" define", func(name string, k, v *yaml.Node) {
+				if val := l.scalar(v, what+" define "+name); val != nil {
 					t.Define = append(t.Define, define{Name: str{name, nodePos(k)}, Value: *val})
 				}
 			})
 		case "binPaths":
-			t.BinPaths = l.list(v, "binPaths")
+			t.BinPaths = l.list(v, what+" binPaths")
 		case "unset":
 			t.UnsetKey = &str{name, nodePos(k)}
-			t.Unset = l.list(v, "unset")
+			t.Unset = l.list(v, what+" unset")
 		default:
 			l.unknown(k, name, what, "mode, passThrough, define, binPaths, unset")
 		}
@@ -162,12 +165,13 @@ func (l *loader) task(key str, n *yaml.Node) taskDef {
 // non-mapping, a non-scalar key or a repeated key. A null node is an empty
 // mapping.
 func (l *loader) mapping(n *yaml.Node, what string, each func(key string, k, v *yaml.Node)) {
+	pos := nodePos(n)
 	n = resolve(n)
 	if isNull(n) {
 		return
 	}
 	if n.Kind != yaml.MappingNode {
-		l.d.errorf(nodePos(n), "%s must be a mapping; got %s", what, describe(n))
+		l.d.errorf(pos, "%s must be a mapping; got %s", what, describe(n))
 		return
 	}
 	seen := make(map[string]Pos)
@@ -175,6 +179,10 @@ func (l *loader) mapping(n *yaml.Node, what string, each func(key string, k, v *
 		k, v := resolve(n.Content[i]), n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			l.d.errorf(nodePos(k), "a key in %s must be a scalar; got %s", what, describe(k))
+			continue
+		}
+		if k.Value == "<<" && k.ShortTag() == "!!merge" {
+			l.d.errorf(nodePos(k), "YAML merge keys (<<) are not supported in a policy; repeat the keys, or share lists with anchors and aliases")
 			continue
 		}
 		if first, dup := seen[k.Value]; dup {
@@ -188,12 +196,13 @@ func (l *loader) mapping(n *yaml.Node, what string, each func(key string, k, v *
 
 // list returns the scalars of a sequence. A null node is an empty list.
 func (l *loader) list(n *yaml.Node, what string) []str {
+	pos := nodePos(n)
 	n = resolve(n)
 	if isNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		l.d.errorf(nodePos(n), "%s must be a list; got %s", what, describe(n))
+		l.d.errorf(pos, "%s must be a list; got %s", what, describe(n))
 		return nil
 	}
 	var out []str
@@ -206,13 +215,16 @@ func (l *loader) list(n *yaml.Node, what string) []str {
 }
 
 // scalar returns n's text as written, or nil after reporting a non-scalar.
+// An alias stands where it is written: positions are the alias's, not its
+// anchor's.
 func (l *loader) scalar(n *yaml.Node, what string) *str {
+	pos := nodePos(n)
 	n = resolve(n)
 	if n.Kind != yaml.ScalarNode {
-		l.d.errorf(nodePos(n), "%s must be a scalar; got %s", what, describe(n))
+		l.d.errorf(pos, "%s must be a scalar; got %s", what, describe(n))
 		return nil
 	}
-	return &str{n.Value, nodePos(n)}
+	return &str{n.Value, pos}
 }
 
 // boolean returns n as a YAML boolean, or def after reporting anything else.
@@ -271,12 +283,32 @@ func nodePos(n *yaml.Node) Pos { return Pos{n.Line, n.Column} }
 // yamlLine finds the line number in a yaml.v3 syntax error.
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// parserProblems are the messages of yaml.v3's parser (not its scanner).
+// It reports their line counting from 0 (its scanner's, from 1): the line
+// where the unfinished construct, such as an unclosed "[", starts.
+var parserProblems = map[string]bool{
+	"did not find expected <stream-start>":   true,
+	"did not find expected <document start>": true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected key":              true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"found undefined tag handle":             true,
+	"found duplicate %YAML directive":        true,
+	"found duplicate %TAG directive":         true,
+	"found incompatible YAML document":       true,
+}
+
 // yamlErrorPos splits a yaml.v3 error into a position (a line at best)
 // and a message, for errorf.
 func yamlErrorPos(err error) (Pos, string, any) {
 	msg := err.Error()
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
+		if parserProblems[m[2]] {
+			line++
+		}
 		return Pos{Line: line}, "YAML syntax: %s", m[2]
 	}
 	return Pos{}, "YAML syntax: %s", trimYAMLPrefix(msg)
