@@ -47,7 +47,7 @@ func check(d *diagnoser, f *policyFile) *policy {
 	p := &policy{}
 	if f.Version == nil {
 		d.errorf(Pos{1, 1}, "missing version: write version: 1")
-	} else if f.Version.Value != "1" {
+	} else if f.Version.Value != "1" && f.Version.Value != "" {
 		d.errorf(f.Version.Pos, "unsupported version %q: only version 1 exists", f.Version.Value)
 	}
 	if f.Package != nil {

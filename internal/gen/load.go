@@ -89,9 +89,10 @@ func load(d *diagnoser, src []byte) *policyFile {
 	l.mapping(root, "the policy", func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
-			if p.Version = l.scalar(v, "version"); p.Version != nil && resolve(v).ShortTag() != "!!int" {
+			p.Version = l.scalar(v, "version")
+			if p.Version != nil && resolve(v).ShortTag() != "!!int" {
 				l.d.errorf(p.Version.Pos, "version must be the number 1; got %s", describe(resolve(v)))
-				p.Version = nil
+				p.Version.Value = "" // reported; check need not again
 			}
 		case "package":
 			p.Package = l.scalar(v, "package")
