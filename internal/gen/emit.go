@@ -178,7 +178,11 @@ func describeTask(t taskPlan) []string {
 	}
 	out := []string{fmt.Sprintf("%sEnv returns the environment of task %q (%s), built from environ", t.GoName, t.Key, mode)}
 	if t.Inherit {
-		out = append(out, "in os.Environ form: every name but the secrets"+listOf(" and ", t.UnsetExact, t.UnsetPatterns)+".")
+		unset := listOf("", t.UnsetExact, t.UnsetPatterns)
+		if unset != "" {
+			unset = ", and those unset: " + unset
+		}
+		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
 		if len(t.Exact) > 0 {
 			out = append(out, "Secrets it keeps: "+strings.Join(t.Exact, ", ")+".")
 		}
@@ -204,7 +208,11 @@ func describeTask(t taskPlan) []string {
 		}
 		out = append(out, "Puts in front of PATH, first listed first: "+strings.Join(dirs, ", ")+".")
 	}
-	out = append(out, "Overrides apply in order after all of that, before PATH is extended.")
+	if len(t.BinPaths) > 0 {
+		out = append(out, "Overrides apply in order after the defines, and before PATH is extended.")
+	} else {
+		out = append(out, "Overrides apply in order after the defines.")
+	}
 	return out
 }
 

@@ -1,0 +1,78 @@
+// Command taskrunner is a tiny task runner that shows envgen's isolated
+// mode. Each task runs with only the essentials (PATH, HOME, LANG, ...)
+// and the variables envpolicy.yaml declares for it; everything else in the
+// caller's environment, tokens included, stays behind.
+//
+// Usage, from the repository root:
+//
+//	go run ./examples/taskrunner build [PROJECT]
+//
+// The current directory is the workspace; PROJECT is a directory in it
+// (default "."). The task's child is a shell that prints its environment.
+package main
+
+//go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+func main() {
+	if err := run(os.Stdout, os.Environ(), os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "taskrunner:", err)
+		os.Exit(1)
+	}
+}
+
+// run runs the task args[0] in a child process whose environment is built
+// from environ by the generated builders, and writes the child's output to w.
+func run(w io.Writer, environ, args []string) error {
+	if len(args) < 1 || len(args) > 2 {
+		return errors.New("usage: taskrunner build|test [PROJECT]")
+	}
+	task, project := args[0], "."
+	if len(args) == 2 {
+		project = args[1]
+	}
+
+	// The recursion guard. Every task's environment sets VX_RUN_TASK, so
+	// finding it in ours means a task started us: refuse rather than loop.
+	for _, e := range environ {
+		if running, ok := strings.CutPrefix(e, "VX_RUN_TASK="); ok {
+			return fmt.Errorf("already running inside task %q; refusing to start %q", running, task)
+		}
+	}
+
+	workspace, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	projectDir := filepath.Join(workspace, project)
+
+	// The whole environment policy is in these calls: each {param} of the
+	// policy is a field, and the result is ready for exec.Cmd.Env.
+	var env []string
+	switch task {
+	case "build":
+		env = BuildEnv(environ, BuildParams{Workspace: workspace, Task: task, ProjectDir: projectDir})
+	case "test":
+		env = TestEnv(environ, TestParams{Workspace: workspace, Task: task, ProjectDir: projectDir})
+	default:
+		return fmt.Errorf("unknown task %q (want build or test)", task)
+	}
+
+	// A real runner would run the task's script here. This child shows what
+	// it received. (sh itself adds PWD, and may add SHLVL and _.)
+	cmd := exec.Command("sh", "-c", `echo "task $VX_RUN_TASK in $VX_RUN_WORKSPACE sees:"; env | sort`)
+	cmd.Dir = projectDir
+	cmd.Env = env
+	cmd.Stdout = w
+	cmd.Stderr = os.Stderr
+	return cmd.Run()
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// childEnv runs a real child process with env as its environment and
+// returns what the child itself sees, read back through /usr/bin/env -0 or
+// /proc/self/environ. It skips the test where neither exists.
+func childEnv(t *testing.T, env []string) map[string]string {
+	t.Helper()
+	var cmd *exec.Cmd
+	switch {
+	case fileExists("/usr/bin/env"):
+		cmd = exec.Command("/usr/bin/env", "-0")
+	case fileExists("/proc/self/environ"):
+		cat, err := exec.LookPath("cat")
+		if err != nil {
+			t.Skip("no cat to read /proc/self/environ")
+		}
+		cmd = exec.Command(cat, "/proc/self/environ")
+	default:
+		t.Skip("neither /usr/bin/env nor /proc/self/environ exists")
+	}
+	cmd.Env = env
+	out, err := cmd.Output()
+	require.NoError(t, err)
+
+	seen := make(map[string]string)
+	for _, entry := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		if entry == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(entry, "=")
+		require.True(t, ok, "child saw an entry without '=': %q", entry)
+		_, dup := seen[name]
+		require.False(t, dup, "child saw %s twice", name)
+		seen[name] = value
+	}
+	return seen
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// requireAbsent fails unless every name is missing from the child's
+// environment. It names the leak without printing the environment, which
+// may hold real credentials from the machine running the tests.
+func requireAbsent(t *testing.T, got map[string]string, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		_, leaked := got[name]
+		require.False(t, leaked, "%s reached the child", name)
+	}
+}
+
+// setParentEnv gives this process the environment a careless caller
+// might have: credentials, declared and undeclared variables.
+func setParentEnv(t *testing.T) {
+	t.Helper()
+	for name, value := range map[string]string{
+		"HOME":                     "/home/dev",
+		"LANG":                     "C.UTF-8",
+		"PATH":                     os.Getenv("PATH"),
+		"GITHUB_TOKEN":             "ghp_parent",
+		"AWS_SECRET_ACCESS_KEY":    "aws_parent",
+		"github_token":             "ghp_lower",
+		"NEXT_PUBLIC_API_TOKEN":    "matches *_TOKEN",
+		"NPM_TOKEN":                "npm_parent",
+		"NEXT_PUBLIC_MAPBOX_TOKEN": "pk.public",
+		"NEXT_PUBLIC_API_URL":      "https://api.example.com",
+		"NEXT_PUBLIC_SECRET_SALT":  "negated",
+		"NODE_ENV":                 "production",
+		"JEST_WORKERS":             "4",
+		"UNDECLARED":               "stays behind",
+	} {
+		t.Setenv(name, value)
+	}
+	// Not inside a task, even if go test is: t.Setenv restores the old
+	// value after the test, and os.Unsetenv removes it until then.
+	t.Setenv("VX_RUN_TASK", "")
+	require.NoError(t, os.Unsetenv("VX_RUN_TASK"))
+}
+
+func TestBuildChildEnv(t *testing.T) {
+	setParentEnv(t)
+	p := BuildParams{Workspace: "/ws", Task: "build", ProjectDir: "/ws/apps/web"}
+	got := childEnv(t, BuildEnv(os.Environ(), p))
+
+	requireAbsent(t, got,
+		"GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "github_token",
+		"NEXT_PUBLIC_API_TOKEN",   // a secret by pattern, though NEXT_PUBLIC_* matches
+		"NEXT_PUBLIC_SECRET_SALT", // negated
+		"UNDECLARED", "JEST_WORKERS",
+	)
+	want := map[string]string{
+		"HOME":                     "/home/dev", // essentials
+		"LANG":                     "C.UTF-8",
+		"NODE_ENV":                 "production", // exact passThrough
+		"NEXT_PUBLIC_API_URL":      "https://api.example.com",
+		"NPM_TOKEN":                "npm_parent", // a secret, named exactly
+		"NEXT_PUBLIC_MAPBOX_TOKEN": "pk.public",  // secrets.pass
+		"CGO_ENABLED":              "0",
+		"VX_RUN_WORKSPACE":         "/ws",
+		"VX_RUN_TASK":              "build",
+	}
+	for name, value := range want {
+		require.Equal(t, value, got[name], name)
+	}
+	require.Equal(t,
+		"/ws/apps/web/node_modules/.bin"+string(os.PathListSeparator)+
+			"/ws/node_modules/.bin"+string(os.PathListSeparator)+os.Getenv("PATH"),
+		got["PATH"])
+}
+
+func TestTestChildEnv(t *testing.T) {
+	setParentEnv(t)
+	p := TestParams{Workspace: "/ws", Task: "test", ProjectDir: "/ws"}
+	got := childEnv(t, TestEnv(os.Environ(), p))
+
+	requireAbsent(t, got, "GITHUB_TOKEN", "NPM_TOKEN", "NEXT_PUBLIC_API_URL", "UNDECLARED")
+	require.Equal(t, "4", got["JEST_WORKERS"])
+	require.Equal(t, "test", got["NODE_ENV"]) // define beats the parent's value
+	require.Equal(t, "UTC", got["TZ"])
+	require.Equal(t, "test", got["VX_RUN_TASK"])
+	// Both binPaths resolve to /ws/node_modules/.bin: it appears once.
+	require.Equal(t, "/ws/node_modules/.bin"+string(os.PathListSeparator)+os.Getenv("PATH"), got["PATH"])
+}
+
+func TestRun(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	setParentEnv(t)
+	workspace, err := os.Getwd()
+	require.NoError(t, err)
+
+	var out bytes.Buffer
+	require.NoError(t, run(&out, os.Environ(), []string{"build"}))
+	// The assertions name what is wrong without printing the output: a
+	// leak could put a real credential of the test machine in the log.
+	lines := strings.Split(out.String(), "\n")
+	require.Equal(t, `task build in `+workspace+` sees:`, lines[0])
+	for _, want := range []string{
+		"VX_RUN_TASK=build",
+		"NODE_ENV=production",
+		"PATH=" + filepath.Join(workspace, "node_modules/.bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
+	} {
+		require.True(t, slices.Contains(lines, want), "output lacks %s", want)
+	}
+	require.False(t, strings.Contains(out.String(), "ghp_"), "a token reached the child")
+	require.False(t, strings.Contains(out.String(), "UNDECLARED"), "UNDECLARED reached the child")
+}
+
+func TestRunRefusesInsideATask(t *testing.T) {
+	err := run(new(bytes.Buffer), []string{"PATH=/bin", "VX_RUN_TASK=build"}, []string{"test"})
+	require.ErrorContains(t, err, `already running inside task "build"`)
+}
+
+func TestRunUnknownTask(t *testing.T) {
+	err := run(new(bytes.Buffer), nil, []string{"deploy"})
+	require.ErrorContains(t, err, `unknown task "deploy"`)
+}
