@@ -7,61 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/examples/internal/childtest"
+	envrt "github.com/envgen/envgen/runtime"
 )
-
-// childEnv runs a real child process with env as its environment and
-// returns what the child itself sees, read back through /usr/bin/env -0 or
-// /proc/self/environ. It skips the test where neither exists.
-func childEnv(t *testing.T, env []string) map[string]string {
-	t.Helper()
-	var cmd *exec.Cmd
-	switch {
-	case fileExists("/usr/bin/env"):
-		cmd = exec.Command("/usr/bin/env", "-0")
-	case fileExists("/proc/self/environ"):
-		cat, err := exec.LookPath("cat")
-		if err != nil {
-			t.Skip("no cat to read /proc/self/environ")
-		}
-		cmd = exec.Command(cat, "/proc/self/environ")
-	default:
-		t.Skip("neither /usr/bin/env nor /proc/self/environ exists")
-	}
-	cmd.Env = env
-	out, err := cmd.Output()
-	require.NoError(t, err)
-
-	seen := make(map[string]string)
-	for _, entry := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
-		if entry == "" {
-			continue
-		}
-		name, value, ok := strings.Cut(entry, "=")
-		require.True(t, ok, "child saw an entry without '=': %q", entry)
-		_, dup := seen[name]
-		require.False(t, dup, "child saw %s twice", name)
-		seen[name] = value
-	}
-	return seen
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
-// requireAbsent fails unless every name is missing from the child's
-// environment. It names the leak without printing the environment, which
-// may hold real credentials from the machine running the tests.
-func requireAbsent(t *testing.T, got map[string]string, names ...string) {
-	t.Helper()
-	for _, name := range names {
-		_, leaked := got[name]
-		require.False(t, leaked, "%s reached the child", name)
-	}
-}
 
 // setParentEnv gives this process the environment of a host that holds
 // credentials.
@@ -92,10 +42,10 @@ var secrets = []string{
 
 func TestShellChildEnv(t *testing.T) {
 	setParentEnv(t)
-	got := childEnv(t, ShellEnv(os.Environ()))
+	got := childtest.Env(t, ShellEnv(os.Environ()))
 
-	requireAbsent(t, got, secrets...)
-	requireAbsent(t, got, "GITHUB_PERSONAL_ACCESS_TOKEN", "HISTFILE", "npm_config_registry")
+	childtest.RequireAbsent(t, got, secrets...)
+	childtest.RequireAbsent(t, got, "GITHUB_PERSONAL_ACCESS_TOKEN", "HISTFILE", "npm_config_registry")
 	require.Equal(t, "pk.public", got["MAPBOX_PUBLIC_TOKEN"])
 	require.Equal(t, "vi", got["EDITOR"])
 	require.Equal(t, os.Getenv("PATH"), got["PATH"])
@@ -105,9 +55,9 @@ func TestShellChildEnv(t *testing.T) {
 
 func TestMcpServerChildEnv(t *testing.T) {
 	setParentEnv(t)
-	got := childEnv(t, McpServerEnv(os.Environ(), envrt.Set("GITHUB_PERSONAL_ACCESS_TOKEN", "handed")))
+	got := childtest.Env(t, McpServerEnv(os.Environ(), envrt.Set("GITHUB_PERSONAL_ACCESS_TOKEN", "handed")))
 
-	requireAbsent(t, got, secrets...)
+	childtest.RequireAbsent(t, got, secrets...)
 	require.Equal(t, "handed", got["GITHUB_PERSONAL_ACCESS_TOKEN"]) // the explicit Set
 	require.Equal(t, "pk.public", got["MAPBOX_PUBLIC_TOKEN"])
 	require.Equal(t, "/tmp/history", got["HISTFILE"]) // only the shell unsets it

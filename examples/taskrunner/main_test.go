@@ -10,59 +10,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/examples/internal/childtest"
 )
-
-// childEnv runs a real child process with env as its environment and
-// returns what the child itself sees, read back through /usr/bin/env -0 or
-// /proc/self/environ. It skips the test where neither exists.
-func childEnv(t *testing.T, env []string) map[string]string {
-	t.Helper()
-	var cmd *exec.Cmd
-	switch {
-	case fileExists("/usr/bin/env"):
-		cmd = exec.Command("/usr/bin/env", "-0")
-	case fileExists("/proc/self/environ"):
-		cat, err := exec.LookPath("cat")
-		if err != nil {
-			t.Skip("no cat to read /proc/self/environ")
-		}
-		cmd = exec.Command(cat, "/proc/self/environ")
-	default:
-		t.Skip("neither /usr/bin/env nor /proc/self/environ exists")
-	}
-	cmd.Env = env
-	out, err := cmd.Output()
-	require.NoError(t, err)
-
-	seen := make(map[string]string)
-	for _, entry := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
-		if entry == "" {
-			continue
-		}
-		name, value, ok := strings.Cut(entry, "=")
-		require.True(t, ok, "child saw an entry without '=': %q", entry)
-		_, dup := seen[name]
-		require.False(t, dup, "child saw %s twice", name)
-		seen[name] = value
-	}
-	return seen
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
-// requireAbsent fails unless every name is missing from the child's
-// environment. It names the leak without printing the environment, which
-// may hold real credentials from the machine running the tests.
-func requireAbsent(t *testing.T, got map[string]string, names ...string) {
-	t.Helper()
-	for _, name := range names {
-		_, leaked := got[name]
-		require.False(t, leaked, "%s reached the child", name)
-	}
-}
 
 // setParentEnv gives this process the environment a careless caller
 // might have: credentials, declared and undeclared variables.
@@ -95,9 +45,9 @@ func setParentEnv(t *testing.T) {
 func TestBuildChildEnv(t *testing.T) {
 	setParentEnv(t)
 	p := BuildParams{Workspace: "/ws", Task: "build", ProjectDir: "/ws/apps/web"}
-	got := childEnv(t, BuildEnv(os.Environ(), p))
+	got := childtest.Env(t, BuildEnv(os.Environ(), p))
 
-	requireAbsent(t, got,
+	childtest.RequireAbsent(t, got,
 		"GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "github_token",
 		"NEXT_PUBLIC_API_TOKEN",   // a secret by pattern, though NEXT_PUBLIC_* matches
 		"NEXT_PUBLIC_SECRET_SALT", // negated
@@ -126,9 +76,9 @@ func TestBuildChildEnv(t *testing.T) {
 func TestTestChildEnv(t *testing.T) {
 	setParentEnv(t)
 	p := TestParams{Workspace: "/ws", Task: "test", ProjectDir: "/ws"}
-	got := childEnv(t, TestEnv(os.Environ(), p))
+	got := childtest.Env(t, TestEnv(os.Environ(), p))
 
-	requireAbsent(t, got, "GITHUB_TOKEN", "NPM_TOKEN", "NEXT_PUBLIC_API_URL", "UNDECLARED")
+	childtest.RequireAbsent(t, got, "GITHUB_TOKEN", "NPM_TOKEN", "NEXT_PUBLIC_API_URL", "UNDECLARED")
 	require.Equal(t, "4", got["JEST_WORKERS"])
 	require.Equal(t, "test", got["NODE_ENV"]) // define beats the parent's value
 	require.Equal(t, "UTC", got["TZ"])
