@@ -94,24 +94,48 @@ func Build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 }
 
 // build is Build with the name comparison chosen by fold, so that tests can
-// run the Windows rules on any OS.
+// run the Windows rules on any OS. It picks a de-duplication table that
+// fits the call: only the one picked is zeroed.
 func build(dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
-	var small [512]uint32
-	b := builder{out: dst, base: len(dst), environ: environ, fold: fold}
-	// The table is kept out of builder: escape analysis would move it to
-	// the heap along with everything else builder points to.
-	slots := tableFor(small[:], len(environ)+len(defines)+len(overrides)+1)
+	switch n := len(environ) + len(defines) + len(overrides) + 1; {
+	case n <= 85:
+		var small [128]uint64
+		return buildWith(small[:], dst, environ, t, defines, overrides, path, fold)
+	case n <= 170:
+		var medium [256]uint64
+		return buildWith(medium[:], dst, environ, t, defines, overrides, path, fold)
+	case n <= 341:
+		var large [512]uint64
+		return buildWith(large[:], dst, environ, t, defines, overrides, path, fold)
+	}
+	return buildWith(nil, dst, environ, t, defines, overrides, path, fold)
+}
+
+// buildWith is build with its de-duplication table: table if it holds
+// the call's names at most two thirds full, else a new one.
+func buildWith(table []uint64, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
+	b := builder{out: dst, base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold}
+	slots := tableFor(table, len(environ)+len(defines)+len(overrides)+1)
 	for i, e := range environ {
-		name, ok := Split(e)
-		if !ok {
+		eq, h, cases := scanName(b.seed, e)
+		if eq == 0 {
 			continue
 		}
-		if t.keep(name, fold) {
-			b.inherit(slots, e, name)
-		} else if fold {
+		name := e[:eq]
+		keep := t.keep(name, h, fold)
+		function := keep && t.DropFunctions && strings.HasPrefix(e[eq+1:], "() {")
+		if !keep && !fold || strings.IndexByte(e, 0) >= 0 {
+			continue // where names compare exactly, a later entry decides alike
+		}
+		if function {
+			keep = false // but a later entry of this name need not be a function
+		}
+		if keep {
+			b.inherit(slots, dedupKey(h, cases, fold), e, name)
+		} else {
 			// A dropped spelling still wins over later variants
-			// of the same name, which could classify differently.
-			b.drop(slots, i, name)
+			// of the same name, which could decide differently.
+			b.drop(slots, dedupKey(h, cases, fold), i, name)
 		}
 	}
 	for _, d := range defines {
@@ -132,17 +156,17 @@ func build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 	return b.finish()
 }
 
-// tableFor returns a zeroed open-addressing table for up to n names, at
-// most two thirds full: small when it is big enough, else a new one.
-func tableFor(small []uint32, n int) []uint32 {
+// tableFor returns a zeroed open-addressing table for n names at most two
+// thirds full: a prefix of table when it is big enough, else a new one.
+func tableFor(table []uint64, n int) []uint64 {
 	size := 16
 	for size < n+n/2 {
 		size <<= 1
 	}
-	if size <= len(small) {
-		return small[:size]
+	if size <= len(table) {
+		return table[:size]
 	}
-	return make([]uint32, size)
+	return make([]uint64, size)
 }
 
 // fromEnviron marks a table reference to an environ index (a dropped
@@ -150,29 +174,33 @@ func tableFor(small []uint32, n int) []uint32 {
 const fromEnviron = 1 << 31
 
 // builder is the state of one Build call. Its methods take the call's
-// name table, slots, which maps each name seen so far to 1+its position in
-// out[base:], or to fromEnviron|(1+its index in environ) for a dropped
-// entry; 0 is an empty slot.
+// de-duplication table, slots, kept out of builder so that escape analysis
+// leaves it on the stack. A slot holds the top 32 bits of a name's
+// de-duplication key over a reference: 1+its position in out[base:], or
+// fromEnviron|(1+its index in environ) for a dropped entry; 0 is empty.
 type builder struct {
 	out     []string
 	base    int
 	environ []string
+	seed    uint64
 	removed bool
 	fold    bool
 }
 
-// find returns the slot of name: the one holding it, with its reference, or
-// the empty slot where it would go, with 0.
-func (b *builder) find(slots []uint32, name string) (slot int, ref uint32) {
+// key returns the de-duplication key of name.
+func (b *builder) key(name string) uint64 { return nameKey(b.seed, name, b.fold) }
+
+// find returns the slot of name, whose key is key: the one holding it,
+// with its reference, or the empty slot where it would go, with 0.
+func (b *builder) find(slots []uint64, key uint64, name string) (slot int, ref uint32) {
 	mask := len(slots) - 1
-	h := hashExact(name)
-	if b.fold {
-		h = Hash(0, name)
-	}
-	for i := int(h) & mask; ; i = (i + 1) & mask {
-		ref := slots[i]
-		if ref == 0 || sameName(b.nameAt(ref), name, b.fold) {
-			return i, ref
+	for i := int(key) & mask; ; i = (i + 1) & mask {
+		s := slots[i]
+		if s == 0 {
+			return i, 0
+		}
+		if s>>32 == key>>32 && sameName(b.nameAt(uint32(s)), name, b.fold) {
+			return i, uint32(s)
 		}
 	}
 }
@@ -180,43 +208,43 @@ func (b *builder) find(slots []uint32, name string) (slot int, ref uint32) {
 // nameAt returns the name a table reference points at.
 func (b *builder) nameAt(ref uint32) string {
 	if ref&fromEnviron != 0 {
-		name, _ := Split(b.environ[ref&^fromEnviron-1])
-		return name
+		return nameOf(b.environ[ref&^fromEnviron-1])
 	}
 	return nameOf(b.out[b.base+int(ref)-1])
 }
 
 // inherit appends entry unless its name was seen before: the first wins.
-func (b *builder) inherit(slots []uint32, entry, name string) {
-	if slot, ref := b.find(slots, name); ref == 0 {
+func (b *builder) inherit(slots []uint64, key uint64, entry, name string) {
+	if slot, ref := b.find(slots, key, name); ref == 0 {
 		b.out = append(b.out, entry)
-		slots[slot] = uint32(len(b.out) - b.base)
+		slots[slot] = key>>32<<32 | uint64(len(b.out)-b.base)
 	}
 }
 
 // drop records that environ[i] was seen and left out.
-func (b *builder) drop(slots []uint32, i int, name string) {
-	if slot, ref := b.find(slots, name); ref == 0 {
-		slots[slot] = fromEnviron | uint32(i+1)
+func (b *builder) drop(slots []uint64, key uint64, i int, name string) {
+	if slot, ref := b.find(slots, key, name); ref == 0 {
+		slots[slot] = key>>32<<32 | fromEnviron | uint64(i+1)
 	}
 }
 
 // put sets entry, replacing the entry of the same name in place if the
 // output holds one, else appending it.
-func (b *builder) put(slots []uint32, entry, name string) {
-	slot, ref := b.find(slots, name)
+func (b *builder) put(slots []uint64, entry, name string) {
+	key := b.key(name)
+	slot, ref := b.find(slots, key, name)
 	if ref != 0 && ref&fromEnviron == 0 {
 		b.out[b.base+int(ref)-1] = entry
 		return
 	}
 	b.out = append(b.out, entry)
-	slots[slot] = uint32(len(b.out) - b.base)
+	slots[slot] = key>>32<<32 | uint64(len(b.out)-b.base)
 }
 
 // remove takes name out of the output. The entry is cut to its bare name,
 // so the table can still compare it, and finish drops it.
-func (b *builder) remove(slots []uint32, name string) {
-	if _, ref := b.find(slots, name); ref != 0 && ref&fromEnviron == 0 {
+func (b *builder) remove(slots []uint64, name string) {
+	if _, ref := b.find(slots, b.key(name), name); ref != 0 && ref&fromEnviron == 0 {
 		i := b.base + int(ref) - 1
 		b.out[i] = nameOf(b.out[i])
 		b.removed = true
@@ -225,7 +253,7 @@ func (b *builder) remove(slots []uint32, name string) {
 
 // prependPath puts the non-empty, first-seen directories in front of PATH,
 // joined by sep; with no PATH so far, or an empty one, PATH is just them.
-func (b *builder) prependPath(slots []uint32, dirs []Dir, sep byte) {
+func (b *builder) prependPath(slots []uint64, dirs []Dir, sep byte) {
 	size := 0 // of the directories, without separators
 	for _, d := range dirs {
 		for _, piece := range d {
@@ -236,7 +264,7 @@ func (b *builder) prependPath(slots []uint32, dirs []Dir, sep byte) {
 		return // every directory is empty
 	}
 	name, old := "PATH", ""
-	if _, ref := b.find(slots, name); ref != 0 && ref&fromEnviron == 0 {
+	if _, ref := b.find(slots, b.key(name), name); ref != 0 && ref&fromEnviron == 0 {
 		if e := b.out[b.base+int(ref)-1]; hasValue(e) {
 			name = nameOf(e)
 			old = e[len(name)+1:]

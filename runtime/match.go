@@ -9,9 +9,16 @@ type Pattern []string
 // is set.
 func (p Pattern) Match(name string, fold bool) bool {
 	prefix, suffix := p[0], p[len(p)-1]
-	if len(name) < len(prefix)+len(suffix) ||
-		!sameName(name[:len(prefix)], prefix, fold) ||
-		!sameName(name[len(name)-len(suffix):], suffix, fold) {
+	if len(name) < len(prefix)+len(suffix) {
+		return false
+	}
+	// The suffix from its end: most names differ in their last bytes.
+	for i, j := len(suffix)-1, len(name)-1; i >= 0; i, j = i-1, j-1 {
+		if a, b := suffix[i], name[j]; a != b && (!fold || upper(a) != upper(b)) {
+			return false
+		}
+	}
+	if !sameName(name[:len(prefix)], prefix, fold) {
 		return false
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
@@ -25,14 +32,66 @@ func (p Pattern) Match(name string, fold bool) bool {
 	return true
 }
 
-// matchAny reports whether any of ps matches name.
-func matchAny(ps []Pattern, name string, fold bool) bool {
-	for _, p := range ps {
+// Patterns is a list of patterns with a filter that rules most names out
+// by their first or last two bytes, before any pattern is tried: a pattern
+// whose suffix has two bytes or more puts them in Tail (see tailKey); one
+// with a shorter suffix or only a prefix puts its first byte, in both
+// cases, in First; one with neither sets Loose.
+type Patterns struct {
+	List        []Pattern
+	First, Tail ByteSet
+	Loose       bool
+}
+
+// tailKey folds the last two bytes of s, ASCII case aside, into a byte.
+func tailKey(s string) byte {
+	return upper(s[len(s)-1])*7 + upper(s[len(s)-2])
+}
+
+// ByteSet is a set of bytes.
+type ByteSet [4]uint64
+
+// Has reports whether c is in s.
+func (s *ByteSet) Has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
+
+// Add puts c in s.
+func (s *ByteSet) Add(c byte) { s[c>>6] |= 1 << (c & 63) }
+
+// Match reports whether any pattern of ps matches name, ASCII
+// case-insensitively when fold is set.
+func (ps *Patterns) Match(name string, fold bool) bool {
+	if len(ps.List) == 0 || name == "" ||
+		!ps.Loose && !ps.First.Has(name[0]) && (len(name) < 2 || !ps.Tail.Has(tailKey(name))) {
+		return false
+	}
+	last := upper(name[len(name)-1])
+	for _, p := range ps.List {
+		if s := p[len(p)-1]; s != "" && upper(s[len(s)-1]) != last {
+			continue // cannot match: saves the call
+		}
 		if p.Match(name, fold) {
 			return true
 		}
 	}
 	return false
+}
+
+// MakePatterns builds the filter of a list of patterns.
+func MakePatterns(list ...Pattern) Patterns {
+	ps := Patterns{List: list}
+	for _, p := range list {
+		prefix, suffix := p[0], p[len(p)-1]
+		switch {
+		case len(suffix) >= 2:
+			ps.Tail.Add(tailKey(suffix))
+		case prefix != "":
+			ps.First.Add(upper(prefix[0]))
+			ps.First.Add(lower(prefix[0]))
+		default:
+			ps.Loose = true
+		}
+	}
+	return ps
 }
 
 // index returns the first index of sub in s, or -1.
@@ -67,6 +126,14 @@ func EqualFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// lower returns c lower-cased if it is an ASCII letter.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
 }
 
 // upper returns c upper-cased if it is an ASCII letter.

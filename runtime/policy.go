@@ -1,80 +1,55 @@
 package envrt
 
-// Role is what a task does with one exact spelling of a name.
-type Role uint8
-
-// The roles a task gives a name it lists. On Windows a role also applies to
-// the name's other spellings, except that only the exact spelling of a
-// passThrough name exempts a secret.
-const (
-	RoleNone        Role = iota // not listed by the task
-	RolePassThrough             // passThrough name: passed, and not a secret for this task
-	RoleNegated                 // isolated passThrough "!NAME": never passed
-	RoleUnset                   // inherit unset name: never passed
-)
-
 // Name is one spelling of a name that a policy mentions.
 type Name struct {
-	Name      string // as the policy spells it
-	Variant   bool   // another spelling of the previous entry's name (ASCII case aside)
-	Secret    bool   // a secret by name or pattern, ASCII case-insensitively
-	Pass      bool   // listed in secrets.pass: this exact spelling is no secret
-	Essential bool   // an essential: isolated tasks pass it
+	Name    string // as the policy spells it
+	Variant bool   // another spelling of the previous entry's name (ASCII case aside)
+	Secret  bool   // a secret by name or pattern, ASCII case-insensitively
+	Pass    bool   // listed in secrets.pass: this exact spelling is no secret
 }
 
 // Policy is a policy's name table: a perfect hash over the ASCII
 // upper-cased names it mentions, plus its secret patterns.
 type Policy struct {
-	// Seed and Slots form the hash: a name's two candidate slots are
-	// Hash(Seed, name)&mask and Hash(Seed, name)>>16&mask, where mask
-	// is len(Slots)-1; a slot holds 1+the index in Names of the first
-	// spelling of a name, or 0.
-	Seed  uint32
-	Slots []uint32
+	// Seed and Slots form the hash. With h = Hash(Seed, name) and mask =
+	// len(Slots)-1, a name is in slot h&mask or h>>20&mask; a slot holds
+	// h>>32<<32 | 1+the index in Names of the name's first spelling, or 0.
+	Seed  uint64
+	Slots []uint64
 	// Names lists every spelling, variants of a name next to each other.
 	Names []Name
-	// SecretPatterns match secret names the table does not hold.
-	SecretPatterns []Pattern
+	// SecretPatterns match secret names the table does not hold, ASCII
+	// case-insensitively.
+	SecretPatterns Patterns
 }
 
-// Hash is the table hash: FNV-1a over the ASCII upper-cased bytes of name,
-// starting from seed.
-func Hash(seed uint32, name string) uint32 {
-	h := 2166136261 ^ seed
-	for i := 0; i < len(name); i++ {
-		h ^= uint32(upper(name[i]))
-		h *= 16777619
+// lookup returns the index in p.Names of the first spelling of name,
+// whose hash is h, compared ASCII case-insensitively; or -1.
+func (p *Policy) lookup(h uint64, name string) int {
+	if len(p.Slots) == 0 {
+		return -1
 	}
-	return h
+	mask := uint64(len(p.Slots) - 1)
+	s := p.Slots[h&mask]
+	if s>>32 != h>>32 || s == 0 || !p.spells(s, name) {
+		if s = p.Slots[h>>20&mask]; s>>32 != h>>32 || s == 0 || !p.spells(s, name) {
+			return -1
+		}
+	}
+	return int(uint32(s)) - 1
 }
 
-// hashExact is FNV-1a over name as it is, for the de-duplication table
-// when names compare exactly: case variants then spread out instead of
-// sharing one probe chain.
-func hashExact(name string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(name); i++ {
-		h ^= uint32(name[i])
-		h *= 16777619
-	}
-	return h
+// spells reports whether the name slot s points at is name, ASCII case
+// aside.
+func (p *Policy) spells(s uint64, name string) bool {
+	n := p.Names[uint32(s)-1].Name
+	return n == name || EqualFold(n, name)
 }
 
 // Lookup returns the index in p.Names of the first spelling of name,
 // compared ASCII case-insensitively, or -1 if p does not mention it.
 func (p *Policy) Lookup(name string) int {
-	if len(p.Slots) == 0 {
-		return -1
-	}
-	h := Hash(p.Seed, name)
-	mask := uint32(len(p.Slots) - 1)
-	if i := p.Slots[h&mask]; i != 0 && EqualFold(p.Names[i-1].Name, name) {
-		return int(i - 1)
-	}
-	if i := p.Slots[h>>16&mask]; i != 0 && EqualFold(p.Names[i-1].Name, name) {
-		return int(i - 1)
-	}
-	return -1
+	return p.lookup(Hash(p.Seed, name), name)
 }
 
 // spellings returns the entries of Names that spell the name whose first
@@ -93,7 +68,7 @@ func (p *Policy) spellings(i int) []Name {
 func (p *Policy) IsSecret(name string) bool {
 	i := p.Lookup(name)
 	if i < 0 {
-		return matchAny(p.SecretPatterns, name, true)
+		return p.SecretPatterns.Match(name, true)
 	}
 	for _, n := range p.spellings(i) {
 		if n.Pass && n.Name == name {
@@ -103,45 +78,77 @@ func (p *Policy) IsSecret(name string) bool {
 	return p.Names[i].Secret
 }
 
+// Decision says whether a task passes an inherited name that a policy
+// entry spells, worked out by envgen from every rule that applies to it.
+type Decision uint8
+
+// The decisions a task records for each entry of Policy.Names.
+const (
+	// Keep passes a name spelled exactly like the entry, where names
+	// compare exactly.
+	Keep Decision = 1 << iota
+	// KeepFolded passes a name spelled exactly like the entry, on
+	// Windows, where the name's other spellings' rules apply too.
+	KeepFolded
+	// KeepVariant, on a name's first spelling, passes a spelling of it
+	// that no entry has, on Windows.
+	KeepVariant
+)
+
 // Task is one task's generated policy.
 type Task struct {
 	Policy  *Policy
-	Inherit bool      // inherit mode; isolated otherwise
-	Roles   []Role    // this task's role for each entry of Policy.Names
-	Pass    []Pattern // isolated: passThrough patterns
-	Negated []Pattern // isolated: passThrough negations ("!" patterns)
-	Unset   []Pattern // inherit: unset patterns
+	Inherit bool       // inherit mode; isolated otherwise
+	Decide  []Decision // for each entry of Policy.Names
+	// The patterns decide names that no entry spells.
+	Pass    Patterns // isolated: passThrough patterns
+	Negated Patterns // isolated: passThrough negations ("!" patterns)
+	Unset   Patterns // inherit: unset patterns
+	// Lookup, for an isolated task without passThrough patterns, lists
+	// every name it can pass, for BuildOS.
+	Lookup []string
+	// DropFunctions drops inherited entries whose value starts with
+	// "() {": bash functions exported by a bash from before 2014, under
+	// any name (dropInjection).
+	DropFunctions bool
 }
 
-// keep reports whether an inherited name reaches the child (layers 1 and
-// 2 of an isolated task; the secret and unset filters of an inherit task),
-// with names compared ASCII case-insensitively when fold is set.
-func (t *Task) keep(name string, fold bool) bool {
+// keep reports whether an inherited name, whose hash is h, reaches the
+// child (layers 1 and 2 of an isolated task; the secret and unset filters
+// of an inherit task), with names compared ASCII case-insensitively when
+// fold is set.
+func (t *Task) keep(name string, h uint64, fold bool) bool {
 	p := t.Policy
-	var secret, exempt, essential, listed, negated, unset bool
-	if i := p.Lookup(name); i >= 0 {
-		secret = p.Names[i].Secret
-		for j, n := range p.spellings(i) {
-			exact := n.Name == name
-			if !exact && !fold {
-				continue
-			}
-			role := t.Roles[i+j]
-			exempt = exempt || exact && (n.Pass || role == RolePassThrough)
-			essential = essential || n.Essential
-			listed = listed || role == RolePassThrough
-			negated = negated || role == RoleNegated
-			unset = unset || role == RoleUnset
+	i := p.lookup(h, name)
+	if i < 0 {
+		if !t.Inherit && !t.Pass.Match(name, fold) {
+			return false // the common case: an isolated task drops it
 		}
-	} else {
-		secret = matchAny(p.SecretPatterns, name, true)
+		return t.byPatterns(name, p.SecretPatterns.Match(name, true), fold)
 	}
-	secret = secret && !exempt
-	if t.Inherit {
-		return !secret && !unset && !matchAny(t.Unset, name, fold)
+	for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
+		if p.Names[j].Name == name {
+			if fold {
+				return t.Decide[j]&KeepFolded != 0
+			}
+			return t.Decide[j]&Keep != 0
+		}
 	}
-	if negated || matchAny(t.Negated, name, fold) {
+	if fold {
+		return t.Decide[i]&KeepVariant != 0
+	}
+	// A spelling no entry has, where names compare exactly: no rule
+	// names it, so only its secrecy and the patterns decide.
+	return t.byPatterns(name, p.Names[i].Secret, false)
+}
+
+// byPatterns decides a name that no rule of the task names exactly.
+func (t *Task) byPatterns(name string, secret, fold bool) bool {
+	if secret {
 		return false
 	}
-	return essential || !secret && (listed || matchAny(t.Pass, name, fold))
+	if t.Inherit {
+		return !t.Unset.Match(name, fold)
+	}
+	return t.Pass.Match(name, fold) && !t.Negated.Match(name, fold)
 }

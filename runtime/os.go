@@ -1,0 +1,60 @@
+package envrt
+
+import (
+	"os"
+	"sync/atomic"
+)
+
+// BuildOS is Build over this process's own environment. For an isolated
+// task that passes only names it lists (t.Lookup is set: no passThrough
+// patterns) it may instead read just those names with os.LookupEnv, when
+// that is cheaper than copying os.Environ() and scanning it: with K names
+// to look up, when the environment last seen held more than about
+// lookupRatio×K entries. It looks the environment over again every
+// recheckEvery×(1+size/64) calls. Windows always scans, so that inherited names keep
+// their spelling.
+//
+// It allocates the returned slice (and the environment's copy when it
+// scans); the look-up path returns the same entries in another order (the
+// task's names, sorted, then defines and overrides) and allocates one
+// string per name found.
+func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
+	extra := len(defines) + len(overrides) + 1
+	if windows || len(t.Lookup) == 0 || !lookupCheaper(len(t.Lookup)) {
+		environ := os.Environ()
+		environSize.Store(int64(len(environ)))
+		return build(make([]string, 0, len(environ)+extra), environ, t, defines, overrides, path, windows)
+	}
+	var small [64]string
+	environ := small[:0]
+	for _, name := range t.Lookup {
+		if value, ok := os.LookupEnv(name); ok {
+			environ = append(environ, name+"="+value)
+		}
+	}
+	return build(make([]string, 0, len(environ)+extra), environ, t, defines, overrides, path, windows)
+}
+
+// The strategy BuildOS picks, set from BenchmarkOS in
+// internal/gen/bench: a look-up costs about as much as scanning
+// lookupRatio entries of os.Environ().
+const (
+	lookupRatio  = 2
+	recheckEvery = 256
+)
+
+var (
+	environSize atomic.Int64 // entries in os.Environ() when last seen
+	osCalls     atomic.Uint64
+)
+
+// lookupCheaper reports whether k look-ups beat a copy and scan of the
+// environment as last seen, and rechecks its size now and then: the larger
+// the environment, the more rarely, so that rechecking stays cheap.
+func lookupCheaper(k int) bool {
+	size := environSize.Load()
+	if osCalls.Add(1)%uint64(recheckEvery*(1+size/64)) == 0 {
+		return false
+	}
+	return size > int64(lookupRatio*k)
+}

@@ -1,0 +1,133 @@
+package envrt
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// osTask returns an isolated task without passThrough patterns, as envgen
+// generates one, with Lookup listing every name it can pass: PATH, two
+// spellings of one name (both listed), a name with an empty value, a
+// name the environment lacks, and a listed secret that only its exempt
+// spelling passes.
+func osTask(t *testing.T) *Task {
+	names := []Name{
+		{Name: "ENVGEN_OS_A"},
+		{Name: "envgen_os_a", Variant: true},
+		{Name: "ENVGEN_OS_EMPTY"},
+		{Name: "ENVGEN_OS_MISSING"},
+		{Name: "ENVGEN_OS_TOKEN", Secret: true},
+		{Name: "envgen_os_token", Variant: true, Secret: true},
+		{Name: "ENVGEN_OS_UNLISTED"},
+		{Name: "PATH"},
+	}
+	task := &Task{
+		Policy: layout(t, false, names),
+		Decide: []Decision{
+			Keep | KeepFolded, Keep | KeepFolded, allDecisions, allDecisions,
+			0, Keep | KeepFolded, 0, allDecisions,
+		},
+	}
+	for i, d := range task.Decide {
+		if d&Keep != 0 {
+			task.Lookup = append(task.Lookup, names[i].Name)
+		}
+	}
+	return task
+}
+
+// TestBuildOS checks that BuildOS gives the entries Build gives over
+// os.Environ(), whichever way it reads the environment: on the scan path
+// in the same order, on the look-up path in the task's order.
+func TestBuildOS(t *testing.T) {
+	t.Setenv("ENVGEN_OS_A", "upper")
+	t.Setenv("ENVGEN_OS_EMPTY", "")
+	t.Setenv("ENVGEN_OS_TOKEN", "secret")
+	t.Setenv("ENVGEN_OS_UNLISTED", "x")
+	t.Setenv("ENVGEN_OS_OTHER", "x")
+	t.Setenv("PATH", "/envgen/bin")
+	t.Setenv("ENVGEN_OS_MISSING", "")
+	os.Unsetenv("ENVGEN_OS_MISSING") // restored by t.Setenv's cleanup
+	// Other spellings of those names, where they are other variables.
+	if !windows {
+		t.Setenv("envgen_os_a", "lower")
+		t.Setenv("envgen_os_token", "exempt")
+	}
+
+	saved := environSize.Load()
+	t.Cleanup(func() { environSize.Store(saved) })
+
+	task := osTask(t)
+	for _, c := range []struct {
+		what      string
+		defines   []string
+		overrides []Var
+		dirs      []Dir
+	}{
+		{"plain", nil, nil, nil},
+		{"defines", []string{"ENVGEN_OS_A=d", "ENVGEN_OS_NEW=n"}, nil, nil},
+		{"overrides", nil, []Var{Unset("envgen_os_a"), Set("ENVGEN_OS_EMPTY", "s"), Set("ENVGEN_OS_SET", "s")}, nil},
+		{"binPaths", []string{"ENVGEN_OS_D=d"}, []Var{Set("ENVGEN_OS_MISSING", "m")}, []Dir{{"/a"}, {"/b"}}},
+	} {
+		want := Build(nil, os.Environ(), task, c.defines, c.overrides, c.dirs)
+		require.Contains(t, want, "ENVGEN_OS_EMPTY="+map[bool]string{true: "s", false: ""}[c.what == "overrides"], c.what)
+		require.NotContains(t, want, "ENVGEN_OS_TOKEN=secret", c.what)
+		if !windows {
+			require.Contains(t, want, "envgen_os_token=exempt", c.what)
+		}
+		require.NotContains(t, want, "ENVGEN_OS_UNLISTED=x", c.what)
+		require.NotContains(t, want, "ENVGEN_OS_OTHER=x", c.what)
+
+		// The scan path: the environment last seen was small.
+		environSize.Store(0)
+		got := BuildOS(task, c.defines, c.overrides, c.dirs)
+		assert.Equal(t, want, got, "%s: scan path, same order", c.what)
+		assert.Equal(t, int64(len(os.Environ())), environSize.Load(), "%s: the scan records the size", c.what)
+
+		// The look-up path: the environment last seen was huge.
+		const huge = 1 << 40
+		environSize.Store(huge)
+		got = BuildOS(task, c.defines, c.overrides, c.dirs)
+		if windows {
+			assert.Equal(t, want, got, "%s: Windows always scans", c.what)
+			continue
+		}
+		assert.Equal(t, int64(huge), environSize.Load(), "%s: the look-up path took no scan", c.what)
+		assert.ElementsMatch(t, want, got, "%s: look-up path, same entries", c.what)
+		// In the task's order, then defines and overrides: as Build
+		// over the listed names that are set.
+		var listed []string
+		for _, n := range task.Lookup {
+			if v, ok := os.LookupEnv(n); ok {
+				listed = append(listed, n+"="+v)
+			}
+		}
+		assert.Equal(t, Build(nil, listed, task, c.defines, c.overrides, c.dirs), got, "%s: look-up path order", c.what)
+	}
+}
+
+// TestLookupCheaper checks the strategy: look-ups when the environment
+// last seen is more than lookupRatio times the names to look up, and a
+// scan now and then to see it again.
+func TestLookupCheaper(t *testing.T) {
+	saved := environSize.Load()
+	t.Cleanup(func() { environSize.Store(saved) })
+	environSize.Store(0)
+	assert.False(t, lookupCheaper(1), "an empty environment: scan")
+	environSize.Store(lookupRatio * 5)
+	assert.False(t, lookupCheaper(5), "at the ratio: scan")
+	environSize.Store(lookupRatio*5 + 1)
+	// Past the ratio, look-ups, except for one call in every recheck
+	// period.
+	scans := 0
+	period := recheckEvery * (1 + (lookupRatio*5+1)/64)
+	for range 3 * period {
+		if !lookupCheaper(5) {
+			scans++
+		}
+	}
+	assert.Equal(t, 3, scans, "one recheck every %d calls", period)
+}
