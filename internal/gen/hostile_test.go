@@ -1,0 +1,307 @@
+package gen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Hostile policies: each must give a clear, positioned error or work,
+// within hostileTime and hostileAlloc, never panic, and never leave a
+// half-written output file or a stray temporary file behind. They run
+// through Main with -o, as go generate would, in a child process.
+
+// Bounds every hostile policy must stay within. They are loose on purpose
+// (a 2-core machine, and the race detector when CI adds it); the test
+// logs what each case took.
+const (
+	hostileTime  = 20 * time.Second
+	hostileAlloc = 4 << 30 // bytes allocated in all while generating
+)
+
+// A hostileCase is one hostile policy and what it must give: the output
+// when want is "", else an error on stderr matching want.
+type hostileCase struct {
+	name string
+	src  func() []byte
+	want string // a regular expression for stderr, "" if the policy works
+}
+
+// hostileCases lists the cases. Sizes are the issue's: a 10 MB file,
+// 100,000 tasks, a 10,000-character name.
+func hostileCases() []hostileCase {
+	text := func(s string) func() []byte { return func() []byte { return []byte(s) } }
+	return []hostileCase{
+		{"billion-laughs", billionLaughs, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes, counting each alias as a copy of what it names\n$`},
+		{"alias-fan-out", aliasFanOut, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes`},
+		{"alias-fan-out-under-node-limit", aliasFanOutSmall, `^policy\.yaml:\d+:\d+: policy too large: over 100000 names, patterns, values and directories in all`},
+		{"10MB-comments", tenMBComments, ""},
+		{"10MB-value", tenMBValue, ""},
+		{"10MB-list", tenMBList, `^policy\.yaml:3:\d+: policy too large: over 100000 names, patterns, values and directories in all`},
+		{"100000-tasks", manyTasks(100_000), `^policy\.yaml:1004:3: too many tasks: 100000; a policy holds at most 1000\n$`},
+		{"1000-tasks", manyTasks(1_000), ""},
+		{"1000-tasks-5000-names", tasksTimesNames, ""},
+		{"deep-flow-nesting", text("version: 1\npackage: p\ntasks: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n"),
+			`^policy\.yaml:3: YAML syntax: exceeded max depth of 10000\n$`},
+		{"deep-block-nesting", deepBlock, `^policy\.yaml:4:1: tasks must be a mapping; got a list\n$`},
+		{"10000-character-name", text("version: 1\npackage: p\ntasks: {t: {passThrough: [" + strings.Repeat("N", 10_000) + "]}}\n"), ""},
+		{"10000-character-key", text("version: 1\npackage: p\ntasks:\n  t:\n    define:\n      " + strings.Repeat("N", 10_000) + ": x\n"),
+			`^policy\.yaml:6: YAML syntax: .* \(a YAML key is at most 1024 characters long\)\n$`},
+		{"10000-character-bad-name", text("version: 1\npackage: p\ntasks: {t: {passThrough: [" + strings.Repeat("N", 5_000) + "-" + strings.Repeat("N", 5_000) + "]}}\n"),
+			`^policy\.yaml:3:27: task "t" passThrough: "N+-N+" is neither a name nor a pattern\n$`},
+		{"non-utf8", text("version: 1\npackage: p\ntasks: {t: {define: {X: ab\xffcd}}}\n"),
+			`^policy\.yaml:3:27: YAML syntax: invalid leading UTF-8 octet \(byte 0xff; a policy is UTF-8 text\)\n$`},
+		{"non-utf8-truncated", text("version: 1\npackage: p\n# caf\xc3"),
+			`^policy\.yaml:3:6: YAML syntax: .*UTF-8.* \(byte 0xc3; a policy is UTF-8 text\)\n$`},
+		{"bom", text("\ufeffversion: 1\npackage: p\ntasks: {t: {}}\n"), ""},
+		{"bom-error-position", text("\ufeffversion: 1\npackage: p\ntasks: {t: {colour: red}}\n"), `^policy\.yaml:3:13: unknown key "colour"`},
+		{"utf16-bom", utf16, ""},
+		{"crlf", text("version: 1\r\npackage: p\r\ntasks:\r\n  t:\r\n    define:\r\n      X: \"a b\"\r\n"), ""},
+		{"crlf-error-position", text("version: 1\r\npackage: p\r\ntasks:\r\n  t:\r\n    colour: red\r\n"), `^policy\.yaml:5:5: unknown key "colour"`},
+		{"tab-indent", text("version: 1\npackage: p\ntasks:\n\tt: {}\n"), `^policy\.yaml:4: YAML syntax: .* \(YAML indents with spaces, not tabs\)\n$`},
+		{"tab-in-flow", text("version: 1\npackage: p\ntasks: {\tt: {define: {X: \"a\tb\"}}}\n"), ""},
+		{"duplicate-keys", text("version: 1\npackage: p\ntasks:\n  t: {}\n  t: {}\n"), `^policy\.yaml:5:3: duplicate key "t" in tasks \(first at line 4\)\n$`},
+		{"empty", text(""), `^policy\.yaml:1:1: empty policy: want a mapping with at least version: 1\n$`},
+		{"only-comments", text("# nothing here\n"), `^policy\.yaml:1:1: empty policy`},
+		{"nul-byte", text("version: 1\npackage: p\x00\n"), `^policy\.yaml:\d+(:\d+)?: YAML syntax: control characters are not allowed`},
+		{"unclosed-at-eof", text("version: 1\npackage: p\ntasks: {t: {"), `^policy\.yaml:3: YAML syntax: did not find expected node content\n$`},
+		{"unknown-anchor", text("version: 1\npackage: p\ntasks: {t: {passThrough: *nowhere}}\n"),
+			`^policy\.yaml:3:26: YAML syntax: unknown anchor 'nowhere' referenced \(an anchor must come before its aliases\)\n$`},
+	}
+}
+
+// TestHostilePolicies runs every hostile case through Main -o, each in a
+// child process (this test binary again, running TestHostileChild) so
+// that a case that runs away is stopped at the time bound and reported,
+// instead of taking the other tests down with it.
+func TestHostilePolicies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large inputs; skipped with -short")
+	}
+	for _, c := range hostileCases() {
+		t.Run(c.name, func(t *testing.T) {
+			dir, reportDir := t.TempDir(), t.TempDir()
+			policy, out := filepath.Join(dir, "policy.yaml"), filepath.Join(dir, "out.go")
+			require.NoError(t, os.WriteFile(policy, c.src(), 0o644))
+			const old = "// an earlier output, which a failing run must leave alone\npackage p\n"
+			if c.want != "" {
+				require.NoError(t, os.WriteFile(out, []byte(old), 0o644))
+			}
+
+			ctx, cancel := context.WithTimeout(context.Background(), 2*hostileTime)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostileChild$", "-test.v")
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "ENVGEN_HOSTILE_REPORT="+reportDir)
+			output, err := cmd.CombinedOutput()
+			if ctx.Err() != nil {
+				t.Fatalf("still running after %v: stopped", 2*hostileTime)
+			}
+			require.NoError(t, err, "the child process:\n%s", truncate(string(output), 4000))
+			var r hostileReport
+			raw, err := os.ReadFile(filepath.Join(reportDir, "report.json"))
+			require.NoError(t, err)
+			require.NoError(t, json.Unmarshal(raw, &r))
+			t.Logf("%d-byte policy: exit %d in %v, %d MB allocated, %d MB heap at the end",
+				len(c.src()), r.Code, r.Took.Round(time.Millisecond), r.Alloc>>20, r.Heap>>20)
+			assert.Less(t, r.Took, hostileTime, "wall-clock time")
+			assert.Less(t, r.Alloc, uint64(hostileAlloc), "bytes allocated")
+
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			assert.Equal(t, []string{"out.go", "policy.yaml"}, slices.Sorted(slices.Values(names)), "files left in the output directory")
+
+			if c.want == "" {
+				require.Equal(t, 0, r.Code, "stderr:\n%s", truncate(r.Stderr, 2000))
+				src, err := os.ReadFile(out)
+				require.NoError(t, err)
+				_, err = parser.ParseFile(token.NewFileSet(), out, src, parser.SkipObjectResolution)
+				assert.NoError(t, err, "the output does not parse")
+				return
+			}
+			assert.Equal(t, 1, r.Code)
+			if !regexp.MustCompile(c.want).MatchString(r.Stderr) {
+				t.Errorf("stderr:\n%s\nwant it to match %s", truncate(r.Stderr, 2000), c.want)
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(r.Stderr, "\n"), "\n") {
+				if !regexp.MustCompile(`^policy\.yaml:\d+(:\d+)?: \S`).MatchString(line) {
+					t.Errorf("an error without a position: %s", truncate(line, 200))
+				}
+			}
+			got, err := os.ReadFile(out)
+			require.NoError(t, err)
+			assert.Equal(t, old, string(got), "a failing run changed the output file")
+		})
+	}
+}
+
+// hostileReport is what TestHostileChild tells TestHostilePolicies.
+type hostileReport struct {
+	Code   int
+	Stderr string
+	Took   time.Duration
+	Alloc  uint64 // bytes allocated while Main ran
+	Heap   uint64 // bytes of heap in use after it
+}
+
+// TestHostileChild is TestHostilePolicies' child process: it runs Main
+// on policy.yaml in the current directory, writing out.go, and reports
+// to $ENVGEN_HOSTILE_REPORT/report.json. It does nothing otherwise.
+func TestHostileChild(t *testing.T) {
+	reportDir := os.Getenv("ENVGEN_HOSTILE_REPORT")
+	if reportDir == "" {
+		t.Skip("run by TestHostilePolicies")
+	}
+	var stdout, stderr bytes.Buffer
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	code := Main([]string{"-pkg", "p", "-o", "out.go", "policy.yaml"}, &stdout, &stderr, func(string) string { return "" })
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	raw, err := json.Marshal(hostileReport{code, stderr.String(), took, after.TotalAlloc - before.TotalAlloc, after.HeapAlloc})
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(reportDir, "report.json"), raw, 0o644))
+}
+
+// truncate shortens s to at most n bytes, for messages.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// billionLaughs nests ten aliases ten wide: 10^10 nodes once expanded.
+func billionLaughs() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\nessentials:\n  extra: &a0 [L, L, L, L, L, L, L, L, L, L]\ntasks:\n")
+	for i := 1; i < 10; i++ {
+		fmt.Fprintf(&b, "  t%d: {mode: inherit, unset: &a%d [%s*a%d]}\n", i, i, strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 9), i-1)
+	}
+	return []byte(b.String())
+}
+
+// aliasFanOut has 2,000 tasks share one 1,000-name list by an alias: 50
+// KB standing for two million names.
+func aliasFanOut() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\nsecrets:\n  extra: &names [")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "N%d, ", i)
+	}
+	b.WriteString("X]\ntasks:\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "  t%d: {mode: inherit, passThrough: *names}\n", i)
+	}
+	return []byte(b.String())
+}
+
+// aliasFanOutSmall has 500 tasks share a 1,000-name list: half a million
+// names, under the node limit but over the entry limit.
+func aliasFanOutSmall() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\nsecrets:\n  extra: &names [")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "N%d, ", i)
+	}
+	b.WriteString("X]\ntasks:\n")
+	for i := range 500 {
+		fmt.Fprintf(&b, "  t%d: {mode: inherit, passThrough: *names}\n", i)
+	}
+	return []byte(b.String())
+}
+
+// tenMBComments is a small policy inside 10 MB of comments.
+func tenMBComments() []byte {
+	line := "# " + strings.Repeat("x", 97) + "\n"
+	return []byte("version: 1\npackage: p\n" + strings.Repeat(line, 100_000) + "tasks: {t: {passThrough: [A]}}\n")
+}
+
+// tenMBValue is a policy with one 10 MB define value.
+func tenMBValue() []byte {
+	return []byte("version: 1\npackage: p\ntasks: {t: {define: {X: \"" + strings.Repeat("x", 10<<20) + "\"}}}\n")
+}
+
+// tenMBList is a policy with a 10 MB list: 500,000 secret names.
+func tenMBList() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\nsecrets: {extra: [")
+	for i := range 500_000 {
+		fmt.Fprintf(&b, "N%015d, ", i)
+	}
+	b.WriteString("X]}\ntasks: {t: {mode: inherit}}\n")
+	return []byte(b.String())
+}
+
+// manyTasks is a policy with n tasks, alternately isolated and inherit.
+func manyTasks(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\ntasks:\n")
+		for i := range n {
+			if i%2 == 0 {
+				fmt.Fprintf(&b, "  t%d: {passThrough: [A%d]}\n", i, i%100)
+			} else {
+				fmt.Fprintf(&b, "  t%d: {mode: inherit, unset: [B%d]}\n", i, i%100)
+			}
+		}
+		return []byte(b.String())
+	}
+}
+
+// tasksTimesNames is the largest policy the limits allow in one
+// direction: 1,000 tasks over 5,000 names of essentials.extra, which a
+// table per task and name would turn into five million entries.
+func tasksTimesNames() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\nessentials:\n  extra: [")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "E%d, ", i)
+	}
+	b.WriteString("X]\ntasks:\n")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "  t%d: {}\n", i)
+	}
+	return []byte(b.String())
+}
+
+// deepBlock nests 5,000 block sequences, one per line.
+func deepBlock() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\ntasks:\n")
+	for i := range 5000 {
+		b.WriteString(strings.Repeat(" ", i) + "-\n")
+	}
+	return []byte(b.String())
+}
+
+// utf16 is a small policy in UTF-16 (little-endian, with its BOM), which
+// YAML allows.
+func utf16() []byte {
+	src := "version: 1\npackage: p\ntasks: {t: {}}\n"
+	out := []byte{0xff, 0xfe}
+	for _, r := range src {
+		out = append(out, byte(r), 0)
+	}
+	return out
+}

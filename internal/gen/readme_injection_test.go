@@ -1,0 +1,36 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Markers that enclose the generated injection table in README.md.
+const (
+	injectionBegin = "<!-- injection:begin -->"
+	injectionEnd   = "<!-- injection:end -->"
+)
+
+// TestREADMEInjection keeps the README's injection table equal to
+// builtinInjection; -update rewrites it.
+func TestREADMEInjection(t *testing.T) {
+	path := filepath.Join("..", "..", "README.md")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	doc := string(data)
+	want := "\n" + injectionMarkdown()
+	if *update {
+		out, err := syncMarkedSection(doc, injectionBegin, injectionEnd, want)
+		require.NoError(t, err)
+		if out != doc {
+			require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
+		}
+		return
+	}
+	start, stop, err := markedSectionBounds(doc, injectionBegin, injectionEnd)
+	require.NoError(t, err)
+	require.Equal(t, want, doc[start:stop], "run go test ./internal/gen -run TestREADMEInjection -update")
+}

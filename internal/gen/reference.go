@@ -1,0 +1,428 @@
+package gen
+
+import (
+	"os"
+	"strings"
+)
+
+// refPathListSeparator joins PATH directories, as the generated code does
+// on this OS (also when a test runs Windows' name rules elsewhere).
+const refPathListSeparator = os.PathListSeparator
+
+// This file is the reference interpreter: SPEC's semantics written as
+// plain maps and loops, to be obviously right rather than fast. It shares
+// nothing with runtime/ or the plan tables (only the checked policy and
+// task from check.go), so that the differential and fuzz tests can hold
+// the generated builders to it, and it records why each name is in or
+// out, for the explain command.
+
+// refOverride is one call-site override: envrt.Set(Name, Value), or
+// envrt.Unset(Name) when Unset is true.
+type refOverride struct {
+	Name, Value string
+	Unset       bool
+}
+
+// refEntry is one entry of a built environment and the layer that gave
+// it its value.
+type refEntry struct {
+	Name, Value string
+	// From is the layer that set the value: "essential",
+	// "passThrough NAME", "passThrough pattern P", "inherited",
+	// "define", "override" or "PATH prefix".
+	From string
+	// Over is the From of the value this one replaced in place, or "".
+	Over string
+}
+
+// refDrop is one name, environ entry or override that did not reach the
+// output, and why.
+type refDrop struct {
+	Name, Why string
+}
+
+// refResult is what the reference builds for one call: the environment in
+// output order, and what was left out on the way.
+type refResult struct {
+	Env     []refEntry
+	Dropped []refDrop
+}
+
+// Environ returns r's environment as NAME=value entries, in order.
+func (r refResult) Environ() []string {
+	out := make([]string, 0, len(r.Env))
+	for _, e := range r.Env {
+		out = append(out, e.Name+"="+e.Value)
+	}
+	return out
+}
+
+// reference builds the environment that task t of policy p gives a child
+// from environ, params (by parameter name; a missing one is empty) and
+// the call's overrides, following SPEC's Semantics section and the
+// choices the README documents where SPEC is silent. fold selects
+// Windows' rules: names compare ASCII case-insensitively.
+func reference(p *policy, t *task, environ []string, params map[string]string, overrides []refOverride, fold bool) refResult {
+	var r refResult
+	out := refOutput{fold: fold, at: map[string]int{}}
+
+	// Layers 1 and 2 (isolated), or the inherit filter: each environ
+	// entry in order. The first entry of a name decides for that name,
+	// whether it is kept or not (rule 2; on Windows, later spellings are
+	// the same name).
+	seen := map[string]bool{}
+	for _, entry := range environ {
+		name, value, ok := refSplit(entry)
+		if !ok {
+			r.Dropped = append(r.Dropped, refDrop{entry, "no '=' or holds NUL"})
+			continue
+		}
+		key := refKey(name, fold)
+		if seen[key] {
+			r.Dropped = append(r.Dropped, refDrop{name, "duplicate of an earlier entry"})
+			continue
+		}
+		seen[key] = true
+		from, why := refClassify(p, t, name, value, fold)
+		if why != "" {
+			r.Dropped = append(r.Dropped, refDrop{name, why})
+			continue
+		}
+		out.put(name, value, from)
+	}
+
+	// Layer 3: defines, in order. One whose parameter holds NUL cannot
+	// be carried by exec and is skipped, leaving the lower layer.
+	for _, d := range t.Defines {
+		value := refFill(d.Value, params)
+		if strings.IndexByte(value, 0) >= 0 {
+			r.Dropped = append(r.Dropped, refDrop{d.Name, "define skipped: a parameter holds NUL"})
+			continue
+		}
+		out.put(d.Name, value, "define")
+	}
+
+	// Layer 4: the call's overrides, in order; the last for a name wins.
+	for _, o := range overrides {
+		switch {
+		case o.Name == "" || strings.ContainsAny(o.Name, "=\x00"):
+			r.Dropped = append(r.Dropped, refDrop{o.Name, "override ignored: empty name, or '=' or NUL in it"})
+		case o.Unset: // an Unset has no value
+			if out.unset(o.Name) {
+				r.Dropped = append(r.Dropped, refDrop{o.Name, "unset by the call"})
+			}
+		case strings.IndexByte(o.Value, 0) >= 0:
+			r.Dropped = append(r.Dropped, refDrop{o.Name, "override ignored: NUL in its value"})
+		default:
+			out.put(o.Name, o.Value, "override")
+		}
+	}
+
+	// Layer 5: binPaths in front of PATH.
+	var dirs []string
+	for _, segs := range t.BinPaths {
+		dir := refFill(segs, params)
+		if dir == "" || strings.IndexByte(dir, 0) >= 0 || refContains(dirs, dir) {
+			continue
+		}
+		dirs = append(dirs, dir)
+	}
+	if len(dirs) > 0 {
+		joined := strings.Join(dirs, string(refPathListSeparator))
+		name, value := "PATH", joined
+		if i, ok := out.at[refKey("PATH", fold)]; ok && out.list[i].present {
+			name = out.list[i].Name // PATH keeps the spelling it has (Path on Windows)
+			if old := out.list[i].Value; old != "" {
+				value = joined + string(refPathListSeparator) + old
+			}
+		}
+		out.put(name, value, "PATH prefix")
+	}
+
+	for _, e := range out.list {
+		if e.present {
+			r.Env = append(r.Env, e.refEntry)
+		}
+	}
+	return r
+}
+
+// refOutput is the environment being built: entries in output order, each
+// name in one place. An entry the call unsets keeps its place, so a later
+// Set of that name puts it back where it was.
+type refOutput struct {
+	fold bool
+	list []refSlot
+	at   map[string]int // refKey of a name → its index in list
+}
+
+// refSlot is a place in the output: an entry, or a name unset by the call.
+type refSlot struct {
+	refEntry
+	present bool
+}
+
+// put sets name to value: in place, with this spelling, if the output has
+// a place for the name; else at the end.
+func (o *refOutput) put(name, value, from string) {
+	key := refKey(name, o.fold)
+	if i, ok := o.at[key]; ok {
+		over := ""
+		if o.list[i].present {
+			over = o.list[i].From
+		}
+		o.list[i] = refSlot{refEntry{name, value, from, over}, true}
+		return
+	}
+	o.at[key] = len(o.list)
+	o.list = append(o.list, refSlot{refEntry{name, value, from, ""}, true})
+}
+
+// unset removes name from the output, reporting whether it was there.
+func (o *refOutput) unset(name string) bool {
+	i, ok := o.at[refKey(name, o.fold)]
+	if !ok || !o.list[i].present {
+		return false
+	}
+	o.list[i].present = false
+	return true
+}
+
+// refClassify decides whether an inherited entry reaches the child. It
+// returns the layer that keeps it, or why it is left out.
+func refClassify(p *policy, t *task, name, value string, fold bool) (from, why string) {
+	secretBy := refSecretBy(p, t, name)
+	if t.Inherit {
+		if t.DropInjection {
+			if by, ok := refInjection(name, value, fold); ok {
+				return "", "injection variable (" + by + ")"
+			}
+		}
+		if by, ok := refMatchAny(t.UnsetExact, t.UnsetPatterns, name, fold); ok {
+			return "", "unset (" + by + ")"
+		}
+		if secretBy != "" {
+			return "", secretWhy(secretBy)
+		}
+		if refContains(t.Exact, name) {
+			return "passThrough " + name, ""
+		}
+		return "inherited", ""
+	}
+
+	// Isolated: a negation removes a name from layers 1 and 2 alike.
+	if by, ok := refMatchAny(t.NegExact, t.NegPatterns, name, fold); ok {
+		return "", "negated (!" + by + ")"
+	}
+	switch {
+	case refContainsFold(p.Essentials, name, fold):
+		from = "essential"
+	case refContainsFold(t.Exact, name, fold):
+		from = "passThrough " + name
+	default:
+		for _, pat := range t.Patterns {
+			if refGlob(pat, name, fold) {
+				from = "passThrough pattern " + pat
+				break
+			}
+		}
+	}
+	if from == "" {
+		return "", "not declared"
+	}
+	// Whatever declared it, a secret is dropped unless this exact
+	// spelling is exempt (rule 3: both fail closed).
+	if secretBy != "" {
+		return "", secretWhy(secretBy)
+	}
+	return from, ""
+}
+
+// secretWhy says why a secret was dropped: by which listed name or pattern.
+func secretWhy(by string) string {
+	if strings.Contains(by, "*") {
+		return "secret (matches " + by + ")"
+	}
+	return "secret (" + by + ")"
+}
+
+// refSecretBy returns the secret name or pattern that makes name a
+// secret of task t (SPEC rule 4: the policy's secrets, compared ASCII
+// case-insensitively, less the exact spellings in secrets.pass and in
+// t's passThrough names), or "" if name is none.
+func refSecretBy(p *policy, t *task, name string) string {
+	if refContains(p.Pass, name) || refContains(t.Exact, name) {
+		return ""
+	}
+	return refSecretCaseless(p, name)
+}
+
+// refSecretCaseless returns the secret name or pattern that name matches
+// ASCII case-insensitively, before any exemption, or "".
+func refSecretCaseless(p *policy, name string) string {
+	for _, s := range p.SecretNames {
+		if refKey(s, true) == refKey(name, true) {
+			return s
+		}
+	}
+	for _, pat := range p.SecretPatterns {
+		if refGlob(pat, name, true) {
+			return pat
+		}
+	}
+	return ""
+}
+
+// refIsSecret is the generated IsSecret: the policy-wide secret set, that
+// is rule 4 without a task.
+func refIsSecret(p *policy, name string) bool {
+	return !refContains(p.Pass, name) && refSecretCaseless(p, name) != ""
+}
+
+// refSecrets is the generated Secrets: the secret names not exempted by
+// secrets.pass, and the secret patterns, sorted and without repeats.
+func refSecrets(p *policy) []string {
+	set := map[string]bool{}
+	for _, n := range p.SecretNames {
+		if !refContains(p.Pass, n) {
+			set[n] = true
+		}
+	}
+	for _, pat := range p.SecretPatterns {
+		set[pat] = true
+	}
+	var out []string
+	for s := range set {
+		out = append(out, s)
+	}
+	refSort(out)
+	return out
+}
+
+// refInjection reports whether an inherited entry is an injection
+// variable: its name matches the built-in injection list (compared like
+// unset), or its value is an old-style bash exported function.
+func refInjection(name, value string, fold bool) (by string, ok bool) {
+	for _, b := range builtinInjection {
+		if refGlob(b.Name, name, fold) {
+			return b.Name, true
+		}
+	}
+	if strings.HasPrefix(value, bashFunctionPrefix) {
+		return "a bash exported function: the value starts with \"() {\"", true
+	}
+	return "", false
+}
+
+// refMatchAny returns the first of names (compared like names) or
+// patterns that matches name.
+func refMatchAny(names, patterns []string, name string, fold bool) (by string, ok bool) {
+	for _, n := range names {
+		if refKey(n, fold) == refKey(name, fold) {
+			return n, true
+		}
+	}
+	for _, pat := range patterns {
+		if refGlob(pat, name, fold) {
+			return pat, true
+		}
+	}
+	return "", false
+}
+
+// refSplit splits an os.Environ entry (SPEC rule 1): the name ends at the
+// first '=' after the first byte. ok is false for an entry with no such
+// '=' or with a NUL byte anywhere.
+func refSplit(entry string) (name, value string, ok bool) {
+	if strings.IndexByte(entry, 0) >= 0 {
+		return "", "", false
+	}
+	for i := 1; i < len(entry); i++ {
+		if entry[i] == '=' {
+			return entry[:i], entry[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// refGlob reports whether name matches pattern, where '*' matches any run
+// of bytes, possibly empty, and every other byte matches itself (ASCII
+// case aside when fold is set). A pattern without '*' matches only an
+// equal name. It fills the usual dynamic-programming table:
+// m[i][j] says whether pattern[:i] matches name[:j].
+func refGlob(pattern, name string, fold bool) bool {
+	m := make([][]bool, len(pattern)+1)
+	for i := range m {
+		m[i] = make([]bool, len(name)+1)
+	}
+	m[0][0] = true
+	for i := 1; i <= len(pattern); i++ {
+		c := pattern[i-1]
+		for j := 0; j <= len(name); j++ {
+			if c == '*' {
+				m[i][j] = m[i-1][j] || j > 0 && m[i][j-1]
+			} else {
+				m[i][j] = j > 0 && m[i-1][j-1] && refKey(pattern[i-1:i], fold) == refKey(name[j-1:j], fold)
+			}
+		}
+	}
+	return m[len(pattern)][len(name)]
+}
+
+// refKey is the key under which names compare: the name itself, or with
+// fold its ASCII letters upper-cased (Windows; secret detection).
+func refKey(name string, fold bool) string {
+	if !fold {
+		return name
+	}
+	b := []byte(name)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
+}
+
+// refContains reports whether list holds s exactly.
+func refContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// refContainsFold reports whether list holds name, compared like names.
+func refContainsFold(list []string, name string, fold bool) bool {
+	for _, x := range list {
+		if refKey(x, fold) == refKey(name, fold) {
+			return true
+		}
+	}
+	return false
+}
+
+// refFill resolves a value's segments with params; a missing parameter
+// is empty.
+func refFill(segs []segment, params map[string]string) string {
+	s := ""
+	for _, seg := range segs {
+		if seg.Param != "" {
+			s += params[seg.Param]
+		} else {
+			s += seg.Lit
+		}
+	}
+	return s
+}
+
+// refSort sorts list by bytes, with insertion sort: slow and plain.
+func refSort(list []string) {
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j] < list[j-1]; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package gen
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file exposes the reference interpreter (reference.go) to the tests
+// of other packages of this module: runtime/fuzz_test.go holds the
+// runtime's Windows rules, which only its own tests can reach, to it.
+
+// RefOverride is a call-site override for Reference: envrt.Set(Name,
+// Value), or envrt.Unset(Name) when Unset is true.
+type RefOverride = refOverride
+
+// Reference returns what the reference interpreter builds for task key of
+// c from environ, params and overrides, with Windows' name rules when fold
+// is set, or nil if c has no such task.
+func Reference(c *Compiled, key string, environ []string, params map[string]string, overrides []RefOverride, fold bool) []string {
+	for i := range c.checked.Tasks {
+		if t := &c.checked.Tasks[i]; t.Key == key {
+			return reference(c.checked, t, environ, params, overrides, fold).Environ()
+		}
+	}
+	return nil
+}
+
+// ReferenceIsSecret is the reference interpreter's IsSecret for c.
+func ReferenceIsSecret(c *Compiled, name string) bool { return refIsSecret(c.checked, name) }
+
+// ReferenceSplit is the reference interpreter's split of an os.Environ
+// entry into name and value.
+func ReferenceSplit(entry string) (name, value string, ok bool) { return refSplit(entry) }
+
+// ReferenceMatch is the reference interpreter's pattern match: '*' matches
+// any run of bytes; fold ignores ASCII case.
+func ReferenceMatch(pattern, name string, fold bool) bool { return refGlob(pattern, name, fold) }
+
+// A RandomCall is one call of a generated builder drawn by RandomCallFor:
+// the task, its arguments, and names to ask IsSecret about.
+type RandomCall struct {
+	Task      string
+	Environ   []string
+	Params    map[string]string
+	Overrides []RefOverride
+	Names     []string
+}
+
+// randomNames are names policies and environments are drawn from: the
+// built-in essentials and secrets they collide with, names that patterns
+// match or almost match, injection variables, and short names that case
+// variants turn into one another.
+var randomNames = []string{
+	"PATH", "HOME", "LANG", "TERM", "CI", "NODE_OPTIONS", "GITHUB_TOKEN", "GH_TOKEN", "NPM_TOKEN",
+	"MY_TOKEN", "DB_PASSWORD", "AWS_SECRET_ACCESS_KEY", "SSH_AUTH_SOCK", "TF_TOKEN_x", "SLEUTH_API_KEY",
+	"NEXT_PUBLIC_URL", "NEXT_PUBLIC_SECRET_X", "NODE_ENV", "CGO_ENABLED", "A", "B", "AB", "BA", "X_KEY",
+	"KEY", "LD_PRELOAD", "PYTHONPATH", "BASH_ENV", "HISTFILE", "npm_config_cache", "_", "_X", "A1",
+}
+
+// randomPatterns are patterns policies are drawn from.
+var randomPatterns = []string{
+	"*_TOKEN", "NEXT_PUBLIC_*", "NEXT_*", "*", "A*", "*B", "A*B", "*O*", "npm_config_*", "*_KEY",
+	"LD_*", "*SECRET*", "**", "A**B", "*_*", "PATH*", "P*", "H*E", "*A*A*",
+}
+
+// randomValues are define values, with and without parameters.
+var randomValues = []string{"", "0", "v", "a=b", "{a}", "x{b}y", "{{lit}}", "{a}{b}", "{projectDir}/bin", "=", "() { x; }", "p:q"}
+
+// randomDirs are binPaths entries.
+var randomDirs = []string{"/bin", "{a}/bin", "{b}", "{a}", "/x{{y}}", "{projectDir}", "/bin/", "{a}{b}", ""}
+
+// randomEnvValues are environ and override values.
+var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "/usr/bin", "/bin:/usr/bin", "\xff\xfe", "x y", "C:\\x", "=="}
+
+// randomParamValues are parameter values: empty, repeated, holding the
+// PATH list separator, NUL, a brace, or bytes that are not UTF-8.
+var randomParamValues = []string{"", "/p", "/p", "/w", "x:y", "x;y", "a\x00", "{", "\xff", "/p/"}
+
+// randomOddNames are environ names outside the policy syntax.
+var randomOddNames = []string{"=C:", "=", "Path", "path", "A B", "\u00e4", "K", "\u212a", "BASH_FUNC_f%%", "ld_preload", "lc_all", "github_token"}
+
+// randomMalformed are environ entries exec would refuse.
+var randomMalformed = []string{"NOEQUALS", "", "=", "X\x00=1", "N=a\x00b", "\x00", "A"}
+
+// pick returns a random element of list.
+func pick[T any](r *rand.Rand, list []T) T { return list[r.IntN(len(list))] }
+
+// randomSpelling returns name as it is, or with its ASCII letters' case
+// changed: all lower, all upper, or mixed.
+func randomSpelling(r *rand.Rand, name string) string {
+	b := []byte(name)
+	switch n := r.IntN(10); {
+	case n < 6:
+	case n < 8:
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+	case n < 9:
+		return foldKey(name)
+	default:
+		for i, c := range b {
+			if isLetter(c) && r.IntN(2) == 0 {
+				b[i] = c ^ 0x20
+			}
+		}
+	}
+	return string(b)
+}
+
+// randomList returns up to max distinct entries made by draw.
+func randomList(r *rand.Rand, max int, draw func() string) []string {
+	var out []string
+	for range r.IntN(max + 1) {
+		if s := draw(); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// yamlList renders list as a YAML flow sequence of quoted strings.
+func yamlList(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = strconv.Quote(s)
+	}
+	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// RandomPolicy draws a random valid policy in package pkg, drawn to hit
+// the edges: names that collide with secrets and with each other's case
+// variants, patterns and negations, every kind of task key, defines and
+// binPaths with parameters. It returns the policy's text and its
+// compiled form.
+func RandomPolicy(r *rand.Rand, pkg string) (string, *Compiled) {
+	for {
+		src := randomPolicyText(r, pkg)
+		if c, err := Compile("policy.yaml", []byte(src)); err == nil {
+			return src, c
+		}
+	}
+}
+
+// randomPolicyText draws a policy, valid or not.
+func randomPolicyText(r *rand.Rand, pkg string) string {
+	name := func() string { return randomSpelling(r, pick(r, randomNames)) }
+	nameOrPattern := func() string {
+		if r.IntN(3) == 0 {
+			return randomSpelling(r, pick(r, randomPatterns))
+		}
+		return name()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "version: 1\npackage: %s\n", pkg)
+	essentials := randomList(r, 3, name)
+	secrets, pass := randomList(r, 4, nameOrPattern), randomList(r, 3, name)
+	if len(essentials) > 0 && r.IntN(4) == 0 {
+		// An essential that is a secret, exempted by secrets.pass.
+		e := pick(r, essentials)
+		secrets, pass = append(secrets, e), append(pass, e)
+	}
+	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
+	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
+	b.WriteString("tasks:\n")
+	for i := range 1 + r.IntN(4) {
+		fmt.Fprintf(&b, "  t%d:\n", i)
+		inherit := r.IntN(2) == 0
+		if inherit {
+			b.WriteString("    mode: inherit\n")
+			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(randomList(r, 3, name)))
+			fmt.Fprintf(&b, "    unset: %s\n", yamlList(randomList(r, 3, nameOrPattern)))
+			if r.IntN(3) == 0 {
+				b.WriteString("    dropInjection: true\n")
+			}
+		} else {
+			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(randomList(r, 5, func() string {
+				s := nameOrPattern()
+				if r.IntN(4) == 0 {
+					s = "!" + s
+				}
+				return s
+			})))
+		}
+		defines := randomList(r, 3, name)
+		b.WriteString("    define: {")
+		for j, d := range defines {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s: %s", strconv.Quote(d), strconv.Quote(pick(r, randomValues)))
+		}
+		b.WriteString("}\n")
+		fmt.Fprintf(&b, "    binPaths: %s\n", yamlList(randomList(r, 3, func() string { return pick(r, randomDirs) })))
+	}
+	return b.String()
+}
+
+// RandomCallFor draws a random call of one of c's tasks, drawn to hit the
+// edges: names of the policy and their case variants, duplicates,
+// entries exec would refuse, '=' in odd places, empty values, Windows'
+// "=C:" entries, bash exported functions, parameters holding NUL or the
+// PATH list separator, and Set and Unset of names in every layer.
+func RandomCallFor(r *rand.Rand, c *Compiled) RandomCall {
+	p := c.checked
+	t := &p.Tasks[r.IntN(len(p.Tasks))]
+	names := slices.Concat(randomNames, randomOddNames, p.SecretNames, p.Pass, t.Exact, t.NegExact, t.UnsetExact)
+	for _, d := range t.Defines {
+		names = append(names, d.Name)
+	}
+	if len(p.Essentials) > 0 {
+		names = append(names, pick(r, p.Essentials), pick(r, p.Essentials))
+	}
+	name := func() string { return randomSpelling(r, pick(r, names)) }
+	value := func(i int) string {
+		if r.IntN(3) == 0 {
+			return "e" + strconv.Itoa(i) // a value that says where it came from
+		}
+		return pick(r, randomEnvValues)
+	}
+
+	call := RandomCall{Task: t.Key, Params: map[string]string{}}
+	var used []string
+	for i := range r.IntN(15) {
+		switch n := r.IntN(100); {
+		case n < 8:
+			call.Environ = append(call.Environ, pick(r, randomMalformed))
+		case n < 12:
+			call.Environ = append(call.Environ, "=C:=C:\\x")
+		case n < 30 && len(used) > 0:
+			call.Environ = append(call.Environ, randomSpelling(r, pick(r, used))+"="+value(i))
+		default:
+			n := name()
+			used = append(used, n)
+			call.Environ = append(call.Environ, n+"="+value(i))
+		}
+	}
+	for _, param := range t.Params {
+		if r.IntN(5) > 0 {
+			call.Params[param] = pick(r, randomParamValues)
+		}
+	}
+	for i := range r.IntN(5) {
+		o := RefOverride{Name: name(), Value: value(100 + i), Unset: r.IntN(3) == 0}
+		switch r.IntN(12) {
+		case 0:
+			o.Name = pick(r, []string{"", "A=B", "N\x00", "=C:"})
+		case 1:
+			o.Value = "v\x00"
+		case 2:
+			if len(used) > 0 {
+				o.Name = randomSpelling(r, pick(r, used))
+			}
+		}
+		call.Overrides = append(call.Overrides, o)
+	}
+	for range 4 {
+		call.Names = append(call.Names, name())
+	}
+	return call
+}

@@ -1,0 +1,260 @@
+package envrt_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/envgen/envgen/internal/gen"
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+// This file holds the runtime to internal/gen's reference interpreter
+// under both name comparisons: a differential test over random policies
+// and calls (Windows' rules run here, where BuildFold reaches them), and
+// native fuzz targets for Build, Split and Pattern.Match. Their seed
+// corpora under testdata/fuzz run as ordinary tests.
+
+// foldCalls is how many random calls TestDifferentialFold makes per
+// policy, under each of the two name comparisons.
+const (
+	foldPolicies = 40
+	foldCalls    = 250
+)
+
+// overrides turns the reference's overrides into the runtime's.
+func overrides(list []gen.RefOverride) []envrt.Var {
+	var out []envrt.Var
+	for _, o := range list {
+		if o.Unset {
+			out = append(out, envrt.Unset(o.Name))
+		} else {
+			out = append(out, envrt.Set(o.Name, o.Value))
+		}
+	}
+	return out
+}
+
+// buildFold runs task key of c through the runtime with the comparison
+// fold chooses, appending to dst.
+func buildFold(c *gen.Compiled, key string, dst []string, call gen.RandomCall, fold bool) []string {
+	ct := c.Task(key)
+	return envrt.BuildFold(dst, call.Environ, ct.Task, ct.Defines(call.Params), overrides(call.Overrides), ct.Dirs(call.Params), fold)
+}
+
+// TestDifferentialFold compares the runtime, given the tables gen.Compile
+// builds, with the reference interpreter on random policies and calls,
+// with Windows' ASCII-case-insensitive names and with exact names.
+func TestDifferentialFold(t *testing.T) {
+	var seed uint64 = 5 // fixed, so that a failure repeats; ENVGEN_DIFF_SEED picks another
+	if s := os.Getenv("ENVGEN_DIFF_SEED"); s != "" {
+		if _, err := fmt.Sscan(s, &seed); err != nil {
+			t.Fatalf("ENVGEN_DIFF_SEED: %v", err)
+		}
+	}
+	r := rand.New(rand.NewPCG(seed, 0x666f6c64))
+	cases, failures := 0, 0
+	for i := range foldPolicies {
+		src, c := gen.RandomPolicy(r, fmt.Sprintf("p%d", i))
+		for range foldCalls {
+			call := gen.RandomCallFor(r, c)
+			for _, fold := range []bool{true, false} {
+				cases++
+				dst := []string{"DST=1"}
+				got := buildFold(c, call.Task, dst, call, fold)
+				want := gen.Reference(c, call.Task, call.Environ, call.Params, call.Overrides, fold)
+				if slices.Equal(got[1:], want) && got[0] == "DST=1" && dst[0] == "DST=1" {
+					continue
+				}
+				failures++
+				if failures <= 5 {
+					t.Errorf("fold=%v: policy:\n%s\ntask %s, environ %q, params %q, overrides %+v\n got  %q\n want %q",
+						fold, src, call.Task, call.Environ, call.Params, call.Overrides, got[1:], want)
+				}
+			}
+			for _, n := range call.Names {
+				if got, want := c.Policy.IsSecret(n), gen.ReferenceIsSecret(c, n); got != want {
+					t.Errorf("policy:\n%s\nIsSecret(%q) = %v, want %v", src, n, got, want)
+				}
+			}
+		}
+	}
+	if failures > 5 {
+		t.Errorf("... %d failing cases in all", failures)
+	}
+	t.Logf("%d random calls of %d random policies (seed %d), half with Windows' names", cases, foldPolicies, seed)
+}
+
+// fuzzPolicies are the policies FuzzBuild draws its task from: between
+// them every layer, both modes, patterns, negations, unset, injection
+// variables, parameters and binPaths.
+var fuzzPolicies = []string{
+	`version: 1
+package: p
+tasks:
+  build:
+    passThrough: [NODE_ENV, GITHUB_TOKEN, "NEXT_PUBLIC_*", "!NEXT_PUBLIC_SECRET_*", "!LANG"]
+    define: {CGO_ENABLED: "0", RUN: "{task}", NODE_ENV: production}
+    binPaths: ["{projectDir}/bin", "{workspace}/bin", "/usr/x{{y}}"]
+  shell:
+    mode: inherit
+    passThrough: [GH_TOKEN]
+    unset: [HISTFILE, "npm_config_*"]
+    dropInjection: true
+    define: {TERM: dumb}
+`,
+	`version: 1
+package: p
+essentials: {builtin: false, extra: [PATH, Path, home]}
+secrets: {builtin: false, extra: [Deploy_Key, "*_TOKEN", "A*B*A", "**"], pass: [deploy_key, PATH, Path, home]}
+tasks:
+  iso:
+    passThrough: [a_token, "x*", "!xy*", Deploy_Key]
+    binPaths: ["{a}", "{b}", "{a}/"]
+  inh:
+    mode: inherit
+    passThrough: [Deploy_Key, a_token]
+    unset: [X, "y*"]
+    define: {PATH: "{a}", X: "{b}"}
+`,
+	`version: 1
+package: p
+essentials: {builtin: false}
+secrets: {builtin: false}
+tasks:
+  all: {mode: inherit}
+  none: {}
+`,
+}
+
+var (
+	fuzzOnce     sync.Once
+	fuzzCompiled []*gen.Compiled
+)
+
+// compiledFuzzPolicies compiles fuzzPolicies once.
+func compiledFuzzPolicies(t *testing.T) []*gen.Compiled {
+	fuzzOnce.Do(func() {
+		for _, src := range fuzzPolicies {
+			c, err := gen.Compile("policy.yaml", []byte(src))
+			if err != nil {
+				panic(err)
+			}
+			fuzzCompiled = append(fuzzCompiled, c)
+		}
+	})
+	return fuzzCompiled
+}
+
+// decodeCall turns fuzz input into a call: environ entries are the lines
+// of environ; each line of ovs is an override, "-NAME" an Unset, else
+// NAME<TAB>value a Set; params holds the parameter values in the order
+// a, b, task, projectDir, workspace, separated by TABs.
+func decodeCall(environ, ovs, params string) gen.RandomCall {
+	var call gen.RandomCall
+	if environ != "" {
+		call.Environ = strings.Split(environ, "\n")
+	}
+	if ovs != "" {
+		for _, line := range strings.Split(ovs, "\n") {
+			if name, ok := strings.CutPrefix(line, "-"); ok {
+				call.Overrides = append(call.Overrides, gen.RefOverride{Name: name, Unset: true})
+				continue
+			}
+			name, value, _ := strings.Cut(line, "\t")
+			call.Overrides = append(call.Overrides, gen.RefOverride{Name: name, Value: value})
+		}
+	}
+	call.Params = map[string]string{}
+	for i, v := range strings.SplitN(params, "\t", 5) {
+		call.Params[[]string{"a", "b", "task", "projectDir", "workspace"}[i]] = v
+	}
+	return call
+}
+
+// FuzzBuild runs a task of fuzzPolicies on fuzzed environ, overrides and
+// parameters, with either name comparison, and wants the reference's
+// answer.
+func FuzzBuild(f *testing.F) {
+	f.Add(uint8(0), false, "HOME=/h\nGITHUB_TOKEN=x\nNEXT_PUBLIC_A=1\nNEXT_PUBLIC_SECRET_B=2\nLANG=C\nPATH=/bin", "NODE_ENV\tdev\n-HOME", "\t\tbuild\t/p\t/w")
+	f.Add(uint8(1), true, "github_token=x\nGH_TOKEN=y\nLD_PRELOAD=/x\nf=() { :; }\nBASH_FUNC_g%%=() { :; }\nnpm_config_x=1", "-TERM", "")
+	f.Add(uint8(2), true, "Path=/x\nPATH=/y\nhome=h\nDeploy_Key=k\ndeploy_key=k2\nxy=1\nXz=2", "PATH\t/o", "/a\t/b")
+	f.Add(uint8(3), false, "Path=/x\nPATH=/y\nA_TOKEN=t\na_token=u\nABA=1\nX=1\ny1=2", "A=B\tx\n\tx\n-\nN\x00\tv", "\x00\t/b\x00")
+	f.Add(uint8(4), true, "=C:=C:\\x\n==x\nA=b=c\nE=\nNOEQUALS\n\nX\x00=1\nA=again", "a\tlower\nA\tupper", "")
+	f.Add(uint8(5), false, "A=1\nB=2\nA=3", "-A\nA\tback\nC\tnew\n-C", "")
+	f.Fuzz(func(t *testing.T, which uint8, fold bool, environ, ovs, params string) {
+		policies := compiledFuzzPolicies(t)
+		var tasks []struct {
+			c   *gen.Compiled
+			key string
+		}
+		for _, c := range policies {
+			for _, ct := range c.Tasks {
+				tasks = append(tasks, struct {
+					c   *gen.Compiled
+					key string
+				}{c, ct.Key})
+			}
+		}
+		task := tasks[int(which)%len(tasks)]
+		call := decodeCall(environ, ovs, params)
+		got := buildFold(task.c, task.key, nil, call, fold)
+		want := gen.Reference(task.c, task.key, call.Environ, call.Params, call.Overrides, fold)
+		if !slices.Equal(got, want) {
+			t.Errorf("task %s, fold=%v, environ %q, overrides %+v, params %q\n got  %q\n want %q",
+				task.key, fold, call.Environ, call.Overrides, call.Params, got, want)
+		}
+	})
+}
+
+// FuzzSplit wants envrt.Split to agree with the reference's parsing of an
+// os.Environ entry (SPEC rule 1).
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"A=1", "=C:=C:\\x", "==", "=", "", "A", "A\x00=1", "A=\x00", "a==", "\xff=\xfe", "=A"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, entry string) {
+		name, ok := envrt.Split(entry)
+		wantName, wantValue, wantOK := gen.ReferenceSplit(entry)
+		if ok != wantOK || ok && name != wantName {
+			t.Fatalf("Split(%q) = %q, %v; want %q, %v", entry, name, ok, wantName, wantOK)
+		}
+		if ok && entry != wantName+"="+wantValue {
+			t.Fatalf("reference split %q into %q and %q", entry, wantName, wantValue)
+		}
+	})
+}
+
+// FuzzPattern wants a compiled pattern (the literal runs around its '*'s,
+// as envgen compiles it) to match exactly the names the reference's glob
+// matcher does, with and without ASCII case folding; a name without '*'
+// compares with EqualFold or ==.
+func FuzzPattern(f *testing.F) {
+	for _, c := range [][2]string{
+		{"*_TOKEN", "GITHUB_TOKEN"}, {"*_TOKEN", "_token"}, {"NEXT_*", "NEXT_"}, {"A*B*A", "ABA"},
+		{"A*B*A", "ABBBA"}, {"A*A", "A"}, {"**", ""}, {"*", "\xff"}, {"K*", "\u212a"}, {"a*", "Ab"},
+		{"PATH", "path"}, {"X**Y*", "XYY"}, {"*AB*AB*", "ABAB"}, {"*AB*AB*", "ABA"},
+	} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		for _, fold := range []bool{false, true} {
+			want := gen.ReferenceMatch(pattern, name, fold)
+			var got bool
+			if strings.Contains(pattern, "*") {
+				got = envrt.Pattern(strings.Split(pattern, "*")).Match(name, fold)
+			} else if fold {
+				got = envrt.EqualFold(pattern, name)
+			} else {
+				got = pattern == name
+			}
+			if got != want {
+				t.Fatalf("%q matching %q (fold=%v) = %v, want %v", pattern, name, fold, got, want)
+			}
+		}
+	})
+}
