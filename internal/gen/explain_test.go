@@ -1,0 +1,316 @@
+package gen
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// explainPolicy is the policy the explain tests run against.
+const explainPolicy = `version: 1
+secrets:
+  extra: [MY_WALLET_KEY]
+presets:
+  node:
+    passThrough: [NODE_ENV, "NEXT_PUBLIC_*", "!NEXT_PUBLIC_SECRET_*"]
+    binPaths: ["{projectDir}/node_modules/.bin"]
+tasks:
+  build:
+    extends: [node]
+    passThrough: [NPM_TOKEN, MISSING_VAR]
+    define: {CGO_ENABLED: "0", HOME: /build/home, VX_RUN_TASK: "{task}"}
+  shell:
+    mode: inherit
+    dropInjection: true
+    passThrough: [GH_TOKEN]
+    unset: [HISTFILE, "npm_config_*"]
+`
+
+// explainEnviron is the environment the explain tests read, one entry a
+// line as -env takes it.
+const explainEnviron = `PATH=/usr/bin:/bin
+HOME=/home/dev
+HOME=/home/other
+NODE_ENV=production
+NPM_TOKEN=npm_s3cr3tvalue
+NEXT_PUBLIC_API=https://api.test
+NEXT_PUBLIC_SECRET_KEY=k
+NEXT_PUBLIC_DEPLOY_TOKEN=t
+GITHUB_TOKEN=ghp_parent
+GH_TOKEN=gho_kept
+MY_WALLET_KEY=w
+HISTFILE=/home/dev/.history
+npm_config_cache=/cache
+LD_PRELOAD=/evil.so
+MULTI=line one
+EDITOR=vi
+NOEQUALS
+`
+
+// explainDir returns a directory holding policy.yaml and environ.txt.
+func explainDir(t *testing.T) string {
+	t.Helper()
+	dir := policyDir(t, explainPolicy)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "environ.txt"), []byte(explainEnviron), 0o644))
+	return dir
+}
+
+func TestExplainIsolated(t *testing.T) {
+	dir := explainDir(t)
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "build",
+		"-env", "environ.txt", "-param", "projectDir=/src/app", "-set", "EXTRA=1", "-unset", "CGO_ENABLED")
+	require.Equal(t, 0, code, stderr)
+	assert.Empty(t, stderr)
+	assert.Equal(t, `# task "build" (isolated) of policy.yaml, from environ.txt (17 entries)
+# params: task= (not given: empty), projectDir=/src/app
+# override: -set EXTRA=1
+# override: -unset CGO_ENABLED
++ EXTRA=1                           (override: -set)
++ HOME=/build/home                  (define, over essential)
++ NEXT_PUBLIC_API=https://api.test  (passThrough pattern NEXT_PUBLIC_*)
++ NODE_ENV=production               (passThrough NODE_ENV)
++ NPM_TOKEN=<redacted, 15 bytes>    (passThrough NPM_TOKEN; a secret, kept because the task names it exactly)
++ PATH=/src/app/node_modules/.bin:/usr/bin:/bin  (binPaths in front of PATH, over essential)
++ VX_RUN_TASK=                      (define)
+- CGO_ENABLED                       (unset by the call)
+- EDITOR                            (not declared)
+- GH_TOKEN                          (not declared)
+- GITHUB_TOKEN                      (not declared)
+- HISTFILE                          (not declared)
+- HOME                              (duplicate of an earlier entry)
+- LD_PRELOAD                        (not declared)
+- MULTI                             (not declared)
+- MY_WALLET_KEY                     (not declared)
+- NEXT_PUBLIC_DEPLOY_TOKEN          (secret: matches *_TOKEN)
+- NEXT_PUBLIC_SECRET_KEY            (negated: !NEXT_PUBLIC_SECRET_*)
+- NOEQUALS                          (no '=' or holds NUL)
+- npm_config_cache                  (not declared)
+? MISSING_VAR                       (passThrough MISSING_VAR: not in the environment)
+# 7 passed, 13 left out, 1 named in passThrough but not set
+`, stdout)
+}
+
+func TestExplainInherit(t *testing.T) {
+	dir := explainDir(t)
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "-env", "environ.txt", "policy.yaml", "shell")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# task "shell" (inherit, dropInjection) of policy.yaml, from environ.txt (17 entries)
++ EDITOR=vi                         (inherited)
++ GH_TOKEN=<redacted, 8 bytes>      (passThrough GH_TOKEN; a secret, kept because the task names it exactly)
++ HOME=/home/dev                    (inherited)
++ MULTI=line one                    (inherited)
++ NEXT_PUBLIC_API=https://api.test  (inherited)
++ NODE_ENV=production               (inherited)
++ PATH=/usr/bin:/bin                (inherited)
+- GITHUB_TOKEN                      (secret: GITHUB_TOKEN)
+- HISTFILE                          (unset: HISTFILE)
+- HOME                              (duplicate of an earlier entry)
+- LD_PRELOAD                        (injection variable: LD_*)
+- MY_WALLET_KEY                     (secret: MY_WALLET_KEY)
+- NEXT_PUBLIC_DEPLOY_TOKEN          (secret: matches *_TOKEN)
+- NEXT_PUBLIC_SECRET_KEY            (secret: matches *_SECRET_KEY)
+- NOEQUALS                          (no '=' or holds NUL)
+- NPM_TOKEN                         (secret: NPM_TOKEN)
+- npm_config_cache                  (unset: npm_config_*)
+# 7 passed, 10 left out
+`, stdout)
+
+	// Greppable: one name a line, so CI can assert on a name.
+	var dropped []string
+	for _, l := range strings.Split(stdout, "\n") {
+		if name, ok := strings.CutPrefix(l, "- "); ok {
+			dropped = append(dropped, strings.Fields(name)[0])
+		}
+	}
+	assert.Contains(t, dropped, "GITHUB_TOKEN")
+	assert.NotContains(t, stdout, "ghp_parent", "no secret value is printed")
+	assert.NotContains(t, stdout, "gho_kept", "no secret value is printed, kept or not")
+}
+
+func TestExplainWhy(t *testing.T) {
+	dir := explainDir(t)
+	for _, tc := range []struct {
+		task, name, want string
+	}{
+		{"build", "GITHUB_TOKEN", `- GITHUB_TOKEN  (not declared)
+GITHUB_TOKEN is left out of task "build": an isolated task passes only the essentials and what its passThrough lists, and neither has it.
+It is also a secret (GITHUB_TOKEN), so only its exact name passes it: add GITHUB_TOKEN to the task's passThrough (a pattern would not pass it).
+`},
+		{"shell", "GITHUB_TOKEN", `- GITHUB_TOKEN  (secret: GITHUB_TOKEN)
+GITHUB_TOKEN is left out of task "shell": it is a secret: GITHUB_TOKEN (the built-in list).
+To pass it to this task only, list GITHUB_TOKEN exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.
+`},
+		{"shell", "MY_WALLET_KEY", `- MY_WALLET_KEY  (secret: MY_WALLET_KEY)
+MY_WALLET_KEY is left out of task "shell": it is a secret: MY_WALLET_KEY (secrets.extra).
+To pass it to this task only, list MY_WALLET_KEY exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.
+`},
+		{"build", "NEXT_PUBLIC_DEPLOY_TOKEN", `- NEXT_PUBLIC_DEPLOY_TOKEN  (secret: matches *_TOKEN)
+NEXT_PUBLIC_DEPLOY_TOKEN is left out of task "build": it is a secret: it matches *_TOKEN (the built-in list).
+To pass it to this task only, list NEXT_PUBLIC_DEPLOY_TOKEN exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.
+`},
+		{"build", "NEXT_PUBLIC_SECRET_KEY", `- NEXT_PUBLIC_SECRET_KEY  (negated: !NEXT_PUBLIC_SECRET_*)
+NEXT_PUBLIC_SECRET_KEY is left out of task "build": the task's passThrough excludes it with !NEXT_PUBLIC_SECRET_*.
+A negation wins over everything else in passThrough; remove or narrow it to let the name through.
+`},
+		{"shell", "npm_config_cache", `- npm_config_cache  (unset: npm_config_*)
+npm_config_cache is left out of task "shell": the task's unset drops it (npm_config_*).
+To keep it, take it out of the task's unset.
+`},
+		{"shell", "LD_PRELOAD", `- LD_PRELOAD  (injection variable: LD_*)
+LD_PRELOAD is left out of task "shell": the task has dropInjection: true, and it is an injection variable (LD_*).
+To hand one over anyway, set it at the call (envrt.Set), or turn dropInjection off.
+`},
+		{"build", "NPM_TOKEN", `+ NPM_TOKEN=<redacted, 15 bytes>  (passThrough NPM_TOKEN; a secret, kept because the task names it exactly)
+NPM_TOKEN reaches task "build": the task's passThrough names it, which keeps it although it is a secret (NPM_TOKEN).
+`},
+		{"build", "HOME", `+ HOME=/build/home  (define, over essential)
+- HOME              (duplicate of an earlier entry)
+HOME reaches task "build": the task's define sets it, replacing the value it had as essential.
+`},
+		{"build", "NEXT_PUBLIC_FLAG", `# params: task= (not given: empty), projectDir= (not given: empty)
+NEXT_PUBLIC_FLAG is not in the environment, so task "build" does not get it.
+If it were set, task "build" would get it: it matches NEXT_PUBLIC_* in the task's passThrough.
+`},
+		{"build", "DB_PASSWORD", `DB_PASSWORD is not in the environment, so task "build" does not get it.
+If it were set, task "build" would still leave it out: an isolated task passes only the essentials and what its passThrough lists, and neither has it.
+It is also a secret (*_PASSWORD), so only its exact name passes it: add DB_PASSWORD to the task's passThrough (a pattern would not pass it).
+`},
+	} {
+		code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", tc.task, "-env", "environ.txt", "-why", tc.name)
+		require.Equal(t, 0, code, stderr)
+		if !strings.HasPrefix(tc.want, "#") && tc.task == "build" {
+			tc.want = "# params: task= (not given: empty), projectDir= (not given: empty)\n" + tc.want
+		}
+		assert.Equal(t, tc.want, stdout, "%s -why %s", tc.task, tc.name)
+	}
+}
+
+func TestExplainEnvSources(t *testing.T) {
+	dir := explainDir(t)
+
+	// NUL-separated, as env -0 and /proc/PID/environ write it: values may
+	// hold newlines, shown quoted on their one line.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "environ.nul"), []byte("A=1\x00MULTI=line one\nline two\x00GITHUB_TOKEN=x\x00"), 0o644))
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "shell", "-env", "environ.nul")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# task "shell" (inherit, dropInjection) of policy.yaml, from environ.nul (3 entries)
++ A=1                         (inherited)
++ MULTI="line one\nline two"  (inherited)
+- GITHUB_TOKEN                (secret: GITHUB_TOKEN)
+? GH_TOKEN                    (passThrough GH_TOKEN: not in the environment)
+# 2 passed, 1 left out, 1 named in passThrough but not set
+`, stdout)
+
+	// Standard input, with CRLF line ends.
+	var out, errOut bytes.Buffer
+	t.Chdir(dir)
+	code = explainMain([]string{"policy.yaml", "shell", "-env", "-"}, strings.NewReader("A=1\r\nB=2\r\n"), nil, &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Equal(t, `# task "shell" (inherit, dropInjection) of policy.yaml, from standard input (2 entries)
++ A=1       (inherited)
++ B=2       (inherited)
+? GH_TOKEN  (passThrough GH_TOKEN: not in the environment)
+# 2 passed, 0 left out, 1 named in passThrough but not set
+`, out.String())
+
+	// Without -env: this process's environment.
+	t.Setenv("ENVGEN_EXPLAIN_TEST", "here")
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "shell", "-why", "ENVGEN_EXPLAIN_TEST")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "+ ENVGEN_EXPLAIN_TEST=here  (inherited)\nENVGEN_EXPLAIN_TEST reaches task \"shell\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout)
+}
+
+func TestExplainErrors(t *testing.T) {
+	dir := explainDir(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.yaml"), []byte("version: 1\ntasks:\n  x: {mode: sometimes, extends: [nope]}\n"), 0o644))
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string // a substring
+	}{
+		{[]string{"bad.yaml", "x"}, 1, "bad.yaml:3:13: task \"x\": mode \"sometimes\": want isolated or inherit\nbad.yaml:3:34: task \"x\": extends unknown preset \"nope\" (the policy has no presets:)\n"},
+		{[]string{"missing.yaml", "x"}, 1, "envgen explain: open missing.yaml: "},
+		{[]string{"policy.yaml", "node"}, 1, "envgen explain: policy.yaml has no task \"node\" (tasks: build, shell)\n"},
+		{[]string{"policy.yaml", "shell", "-env", "nope.txt"}, 1, "envgen explain: open nope.txt: "},
+		{nil, 2, "envgen explain: no policy file and task\nusage: envgen explain"},
+		{[]string{"policy.yaml"}, 2, "no task: name one of policy.yaml's tasks"},
+		{[]string{"policy.yaml", "build", "extra"}, 2, "want a policy file and a task; got 3 arguments"},
+		{[]string{"policy.yaml", "build", "-bogus"}, 2, "flag provided but not defined: -bogus"},
+		{[]string{"policy.yaml", "build", "-param", "projectDir"}, 2, `invalid value "projectDir" for flag -param: want NAME=VALUE`},
+		{[]string{"policy.yaml", "build", "-param", "home=/x"}, 2, `-param home: task "build" has no parameter {home} (its parameters: task, projectDir)`},
+		{[]string{"policy.yaml", "shell", "-param", "a=1"}, 2, `task "shell" has no parameter {a} (it has no parameters)`},
+		{[]string{"policy.yaml", "build", "-set", "NOVALUE"}, 2, `invalid value "NOVALUE" for flag -set: want NAME=VALUE`},
+	} {
+		code, stdout, stderr := runCLI(t, dir, "", append([]string{"explain"}, tc.args...)...)
+		assert.Equal(t, tc.code, code, "%v: %s", tc.args, stderr)
+		assert.Empty(t, stdout, "%v", tc.args)
+		assert.Contains(t, stderr, tc.stderr, "%v", tc.args)
+	}
+
+	code, _, stderr := runCLI(t, dir, "", "explain", "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stderr, "-why NAME")
+}
+
+// TestExplainBinary runs the envgen command itself, as a user's shell
+// would: the environment it inherits, and one piped in.
+func TestExplainBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the envgen command; skipped with -short")
+	}
+	goTool := goCommand(t)
+	exe := filepath.Join(t.TempDir(), "envgen")
+	if goosIsWindows() {
+		exe += ".exe"
+	}
+	build := exec.Command(goTool, "build", "-o", exe, "../../cmd/envgen")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	dir := explainDir(t)
+
+	cmd := exec.Command(exe, "explain", "policy.yaml", "shell")
+	cmd.Dir = dir
+	cmd.Env = []string{"GITHUB_TOKEN=ghp_parent", "EDITOR=vi", "HISTFILE=/h"}
+	out, err = cmd.Output()
+	require.NoError(t, err)
+	assert.Equal(t, `# task "shell" (inherit, dropInjection) of policy.yaml, from this process's environment (3 entries)
++ EDITOR=vi     (inherited)
+- GITHUB_TOKEN  (secret: GITHUB_TOKEN)
+- HISTFILE      (unset: HISTFILE)
+? GH_TOKEN      (passThrough GH_TOKEN: not in the environment)
+# 1 passed, 2 left out, 1 named in passThrough but not set
+`, string(out))
+
+	cmd = exec.Command(exe, "explain", "-env", "-", "-why", "GITHUB_TOKEN", "policy.yaml", "shell")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(explainEnviron)
+	out, err = cmd.Output()
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(out), "- GITHUB_TOKEN  (secret: GITHUB_TOKEN)\n"), "%s", out)
+
+	cmd = exec.Command(exe, "explain", "policy.yaml", "nope")
+	cmd.Dir = dir
+	err = cmd.Run()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 1, exit.ExitCode())
+}
+
+// TestExplainSecretSource names where a secret comes from: the built-in
+// list only while secrets.builtin is on.
+func TestExplainSecretSource(t *testing.T) {
+	dir := policyDir(t, "version: 1\nsecrets: {builtin: false, extra: [GITHUB_TOKEN]}\ntasks: {sh: {mode: inherit}}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "environ.txt"), []byte("GITHUB_TOKEN=x\nNPM_TOKEN=y\n"), 0o644))
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "sh", "-env", "environ.txt", "-why", "GITHUB_TOKEN")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "it is a secret: GITHUB_TOKEN (secrets.extra).\n")
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "sh", "-env", "environ.txt", "-why", "NPM_TOKEN")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "+ NPM_TOKEN=y  (inherited)\nNPM_TOKEN reaches task \"sh\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout, "with the built-in list off, NPM_TOKEN is no secret")
+}
