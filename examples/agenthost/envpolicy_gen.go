@@ -13,6 +13,14 @@ func ShellEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendShellEnv(make([]string, 0, len(environ)+2+len(overrides)), environ, overrides...)
 }
 
+// ShellEnvOS is ShellEnv over this process's own environment: see envrt.BuildOS.
+func ShellEnvOS(overrides ...envrt.Var) []string {
+	return envrt.BuildOS(&envgenShellTask, []string{
+		"GIT_TERMINAL_PROMPT=0",
+		"PAGER=cat",
+	}, overrides, nil)
+}
+
 // AppendShellEnv is ShellEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendShellEnv(dst, environ []string, overrides ...envrt.Var) []string {
 	return envrt.Build(dst, environ, &envgenShellTask, []string{
@@ -27,6 +35,13 @@ func AppendShellEnv(dst, environ []string, overrides ...envrt.Var) []string {
 // Overrides apply in order after the defines.
 func McpServerEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendMcpServerEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
+}
+
+// McpServerEnvOS is McpServerEnv over this process's own environment: see envrt.BuildOS.
+func McpServerEnvOS(overrides ...envrt.Var) []string {
+	return envrt.BuildOS(&envgenMcpServerTask, []string{
+		"NO_COLOR=1",
+	}, overrides, nil)
 }
 
 // AppendMcpServerEnv is McpServerEnv appending to dst; it neither reads nor changes dst's entries.
@@ -166,319 +181,396 @@ var envgenSecrets = [...]string{
 var envgenShellTask = envrt.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
-	Roles:   envgenShellRoles[:],
-	Unset: []envrt.Pattern{
-		{"npm_config_", ""}, // npm_config_*
+	Decide:  envgenShellDecide[:],
+	Unset: envrt.Patterns{
+		List: []envrt.Pattern{
+			{"npm_config_", ""}, // npm_config_*
+		},
+		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
 	},
 }
 
-// envgenShellRoles is task "shell"'s role for each entry of envgenNames.
-var envgenShellRoles = [len(envgenNames)]envrt.Role{
-	59: envrt.RoleUnset, // HISTFILE
+// envgenShellDecide says which entries of envgenNames task "shell" (and any task
+// with the same decisions) passes; the entries not listed here it drops.
+var envgenShellDecide = [len(envgenNames)]envrt.Decision{
+	6:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
+	25:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
+	31:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
+	33:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
+	46:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
+	60:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
+	61:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
+	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
+	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
+	68:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
+	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
+	70:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
+	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
+	72:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
+	77:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
+	82:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
+	85:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
+	92:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
+	93:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
+	97:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
+	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
+	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
+	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
+	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
+	113: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
+	114: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
+	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
+	118: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
+	119: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
+	120: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
+	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
+	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
+	131: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
 }
 
 // envgenMcpServerTask is task "mcp-server"'s policy for envrt.Build.
 var envgenMcpServerTask = envrt.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
-	Roles:   envgenMcpServerRoles[:],
+	Decide:  envgenMcpServerDecide[:],
 }
 
-// envgenMcpServerRoles is task "mcp-server"'s role for each entry of envgenNames.
-var envgenMcpServerRoles = [len(envgenNames)]envrt.Role{}
+// envgenMcpServerDecide says which entries of envgenNames task "mcp-server" (and any task
+// with the same decisions) passes; the entries not listed here it drops.
+var envgenMcpServerDecide = [len(envgenNames)]envrt.Decision{
+	6:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
+	25:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
+	31:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
+	33:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
+	46:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
+	59:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HISTFILE
+	60:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
+	61:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
+	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
+	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
+	68:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
+	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
+	70:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
+	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
+	72:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
+	77:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
+	82:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
+	85:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
+	92:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
+	93:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
+	97:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
+	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
+	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
+	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
+	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
+	113: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
+	114: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
+	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
+	118: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
+	119: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
+	120: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
+	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
+	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
+	131: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
+}
 
 // envgenPolicy holds every name this policy mentions and its secret patterns.
 var envgenPolicy = envrt.Policy{
 	Seed:  0,
 	Slots: envgenSlots[:],
 	Names: envgenNames[:],
-	SecretPatterns: []envrt.Pattern{
-		{"", "_ACCESS_KEY"},  // *_ACCESS_KEY
-		{"", "_API_KEY"},     // *_API_KEY
-		{"", "_PASSPHRASE"},  // *_PASSPHRASE
-		{"", "_PASSWD"},      // *_PASSWD
-		{"", "_PASSWORD"},    // *_PASSWORD
-		{"", "_PRIVATE_KEY"}, // *_PRIVATE_KEY
-		{"", "_SECRET"},      // *_SECRET
-		{"", "_SECRET_KEY"},  // *_SECRET_KEY
-		{"", "_TOKEN"},       // *_TOKEN
-		{"", "_WEBHOOK_URL"}, // *_WEBHOOK_URL
-		{"TF_TOKEN_", ""},    // TF_TOKEN_*
+	SecretPatterns: envrt.Patterns{
+		List: []envrt.Pattern{
+			{"", "_ACCESS_KEY"},  // *_ACCESS_KEY
+			{"", "_API_KEY"},     // *_API_KEY
+			{"", "_PASSPHRASE"},  // *_PASSPHRASE
+			{"", "_PASSWD"},      // *_PASSWD
+			{"", "_PASSWORD"},    // *_PASSWORD
+			{"", "_PRIVATE_KEY"}, // *_PRIVATE_KEY
+			{"", "_SECRET"},      // *_SECRET
+			{"", "_SECRET_KEY"},  // *_SECRET_KEY
+			{"", "_TOKEN"},       // *_TOKEN
+			{"", "_WEBHOOK_URL"}, // *_WEBHOOK_URL
+			{"TF_TOKEN_", ""},    // TF_TOKEN_*
+		},
+		First: envrt.ByteSet{0x0, 0x10000000100000, 0x0, 0x0},                       // first bytes of prefix-only patterns: Tt
+		Tail:  envrt.ByteSet{0x48400000000000, 0xc000000000, 0x10000000020000, 0x0}, // hashed last two bytes of suffixes: EY SE WD RD ET EN RL
 	},
 }
 
-// envgenSlots is the perfect hash over envgenNames (seed 0): slot → 1+index
-// of a name's first spelling; see envrt.Policy.
-var envgenSlots = [256]uint32{
-	0:   24,  // B2_APPLICATION_KEY_ID
-	2:   33,  // COMPOSER_AUTH
-	3:   98,  // PROCESSOR_ARCHITECTURE
-	6:   92,  // OVSX_PAT
-	8:   64,  // KAGGLE_KEY
-	10:  51,  // GOOGLE_APPLICATION_CREDENTIALS
-	11:  60,  // HISTFILE
-	16:  63,  // HOMEPATH
-	17:  74,  // MYSQL_PWD
-	19:  127, // VAULT_LICENSE_PATH
-	21:  38,  // CONSUL_LICENSE
-	22:  90,  // OPENAI_ADMIN_KEY
-	24:  18,  // AZURE_CLIENT_CERTIFICATE_PATH
-	25:  30,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
-	28:  36,  // CONSUL_HTTP_TOKEN
-	30:  75,  // NEW_RELIC_LICENSE_KEY
-	31:  130, // VSS_NUGET_ACCESSTOKEN
-	34:  117, // TEMP
-	36:  86,  // NUMBER_OF_PROCESSORS
-	37:  121, // TMPDIR
-	38:  67,  // KRB5_KTNAME
-	39:  42,  // DATABASE_URL
-	40:  21,  // AZURE_STORAGE_CONNECTION_STRING
-	43:  71,  // LOCALAPPDATA
-	44:  115, // SYSTEMROOT
-	45:  27,  // CIRCLE_OIDC_TOKEN_V2
-	46:  77,  // NODE_AUTH_TOKEN
-	50:  102, // PULUMI_CONFIG_PASSPHRASE_FILE
-	52:  97,  // POETRY_PYPI_TOKEN_PYPI
-	54:  76,  // NGROK_AUTHTOKEN
-	56:  28,  // CI_REPOSITORY_URL
-	57:  54,  // GOOGLE_GHA_CREDS_PATH
-	58:  32,  // COLORTERM
-	59:  80,  // NOMAD_LICENSE
-	60:  70,  // LC_CTYPE
-	61:  66,  // KRB5_CLIENT_KTNAME
-	63:  37,  // CONSUL_HTTP_TOKEN_FILE
-	64:  106, // RESTIC_PASSWORD_FILE
-	65:  133, // YARN_NPM_AUTH_IDENT
-	66:  108, // SNAPCRAFT_STORE_CREDENTIALS
-	67:  122, // TS_AUTHKEY
-	68:  69,  // LC_ALL
-	69:  43,  // DD_APP_KEY
-	72:  49,  // GITHUB_PAT
-	74:  81,  // NOMAD_LICENSE_PATH
-	75:  15,  // AWS_SESSION_TOKEN
-	76:  65,  // KRB5CCNAME
-	77:  47,  // FORCE_COLOR
-	78:  61,  // HOME
-	79:  89,  // OCI_CLI_SECURITY_TOKEN_FILE
-	82:  88,  // OCI_CLI_KEY_FILE
-	85:  68,  // LANG
-	87:  95,  // PGPASSFILE
-	95:  40,  // CONSUL_TOKEN
-	96:  91,  // OPENAI_API_KEY
-	97:  26,  // CI
-	98:  56,  // GPG_AGENT_INFO
-	99:  53,  // GOOGLE_CREDENTIALS
-	100: 114, // SYSTEMDRIVE
-	103: 19,  // AZURE_DEVOPS_EXT_PAT
-	108: 58,  // HATCH_INDEX_AUTH
-	110: 83,  // NO_COLOR
-	112: 6,   // ANTHROPIC_API_KEY
-	113: 129, // VSCE_PAT
-	114: 112, // SSH_AUTH_SOCK
-	116: 35,  // CONSUL_HTTP_AUTH
-	117: 1,   // AGENT_SESSION_KEY
-	118: 93,  // PATH
-	120: 23,  // B2_APPLICATION_KEY
-	121: 12,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
-	123: 4,   // ANSIBLE_VAULT_PASSWORD_FILE
-	125: 2,   // ALIBABA_CLOUD_ACCESS_KEY_ID
-	131: 101, // PROGRAMFILES(X86)
-	136: 132, // WINDIR
-	137: 131, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
-	139: 45,  // DOCKER_AUTH_CONFIG
-	141: 29,  // CLOUDFLARE_API_USER_SERVICE_KEY
-	143: 125, // USERPROFILE
-	145: 87,  // OCI_CLI_KEY_CONTENT
-	146: 14,  // AWS_SECRET_ACCESS_KEY
-	147: 126, // VAULT_LICENSE
-	149: 39,  // CONSUL_LICENSE_PATH
-	150: 50,  // GITHUB_TOKEN
-	154: 22,  // AZURE_STORAGE_KEY
-	157: 34,  // COMSPEC
-	161: 107, // SHELL
-	162: 100, // PROGRAMFILES
-	165: 128, // VAULT_TOKEN
-	167: 123, // TS_AUTH_KEY
-	170: 72,  // LOGNAME
-	172: 79,  // NOMAD_HTTP_AUTH
-	174: 120, // TMP
-	178: 46,  // FASTLANE_SESSION
-	179: 99,  // PROGRAMDATA
-	180: 85,  // NPM_TOKEN
-	181: 94,  // PATHEXT
-	182: 25,  // BW_SESSION
-	184: 41,  // CYPRESS_RECORD_KEY
-	185: 8,   // ARM_CLIENT_CERTIFICATE_PATH
-	188: 118, // TENCENTCLOUD_SECRET_ID
-	190: 73,  // MAPBOX_PUBLIC_TOKEN
-	191: 31,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
-	193: 110, // SOPS_AGE_KEY_FILE
-	194: 62,  // HOMEDRIVE
-	197: 48,  // GH_TOKEN
-	199: 9,   // AWS_ACCESS_KEY_ID
-	200: 113, // SUPABASE_SERVICE_ROLE_KEY
-	203: 124, // USER
-	206: 57,  // GRADLE_PUBLISH_KEY
-	207: 10,  // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
-	209: 96,  // PGPASSWORD
-	210: 84,  // NPM_CONFIG__AUTH
-	211: 55,  // GOOGLE_OAUTH_ACCESS_TOKEN
-	212: 7,   // APPDATA
-	215: 119, // TERM
-	216: 78,  // NODE_OPTIONS
-	220: 116, // SYSTEM_ACCESSTOKEN
-	221: 16,  // AWS_SHARED_CREDENTIALS_FILE
-	224: 105, // REGISTRY_AUTH_FILE
-	226: 82,  // NOMAD_TOKEN
-	228: 20,  // AZURE_FEDERATED_TOKEN_FILE
-	229: 52,  // GOOGLE_CLOUD_KEYFILE_JSON
-	234: 109, // SOPS_AGE_KEY
-	235: 44,  // DENO_AUTH_TOKENS
-	236: 5,   // ANTHROPIC_ADMIN_KEY
-	240: 111, // SQLCMDPASSWORD
-	241: 3,   // ALIBABA_CLOUD_CREDENTIALS_URI
-	244: 11,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
-	245: 103, // REDISCLI_AUTH
-	249: 59,  // HF_TOKEN_PATH
-	251: 17,  // AWS_WEB_IDENTITY_TOKEN_FILE
-	252: 13,  // AWS_METADATA_URL
-	253: 104, // REDIS_URL
+// envgenSlots is the perfect hash over envgenNames (seed 0): a slot holds
+// the top of its name's hash over 1+the index of the name's first spelling;
+// see envrt.Policy.
+var envgenSlots = [256]uint64{
+	1:   0xaf2e3f1f<<32 | 84,  // NPM_CONFIG__AUTH
+	4:   0x40049751<<32 | 30,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
+	5:   0x0e492d77<<32 | 34,  // COMSPEC
+	7:   0x9fcb5fcb<<32 | 114, // SYSTEMDRIVE
+	8:   0x53f91215<<32 | 27,  // CIRCLE_OIDC_TOKEN_V2
+	9:   0x601e5288<<32 | 17,  // AWS_WEB_IDENTITY_TOKEN_FILE
+	11:  0x40c529b7<<32 | 61,  // HOME
+	15:  0x502a1d1c<<32 | 97,  // POETRY_PYPI_TOKEN_PYPI
+	16:  0xbc334862<<32 | 126, // VAULT_LICENSE
+	17:  0xfcdf3c08<<32 | 130, // VSS_NUGET_ACCESSTOKEN
+	22:  0x5b8d3da5<<32 | 83,  // NO_COLOR
+	23:  0x1fafd639<<32 | 118, // TENCENTCLOUD_SECRET_ID
+	24:  0x4c5694be<<32 | 15,  // AWS_SESSION_TOKEN
+	25:  0x7a6c02fa<<32 | 2,   // ALIBABA_CLOUD_ACCESS_KEY_ID
+	26:  0x5c65fe43<<32 | 16,  // AWS_SHARED_CREDENTIALS_FILE
+	29:  0xbd2dd7e6<<32 | 31,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
+	31:  0x1349c681<<32 | 79,  // NOMAD_HTTP_AUTH
+	32:  0x93d40c97<<32 | 98,  // PROCESSOR_ARCHITECTURE
+	33:  0xf21121aa<<32 | 119, // TERM
+	34:  0x8e4ba484<<32 | 88,  // OCI_CLI_KEY_FILE
+	38:  0x881b0c28<<32 | 113, // SUPABASE_SERVICE_ROLE_KEY
+	40:  0x60c36f41<<32 | 94,  // PATHEXT
+	41:  0xcce2e95f<<32 | 23,  // B2_APPLICATION_KEY
+	42:  0x971c2d2e<<32 | 80,  // NOMAD_LICENSE
+	44:  0xae79b089<<32 | 74,  // MYSQL_PWD
+	45:  0x89fc5644<<32 | 131, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
+	47:  0x47595332<<32 | 104, // REDIS_URL
+	48:  0x6756e226<<32 | 65,  // KRB5CCNAME
+	49:  0x43900733<<32 | 41,  // CYPRESS_RECORD_KEY
+	50:  0x4707c8a8<<32 | 82,  // NOMAD_TOKEN
+	51:  0x1d0d9ad0<<32 | 81,  // NOMAD_LICENSE_PATH
+	54:  0x77933906<<32 | 121, // TMPDIR
+	56:  0x8b46dd6c<<32 | 18,  // AZURE_CLIENT_CERTIFICATE_PATH
+	57:  0x24915361<<32 | 99,  // PROGRAMDATA
+	59:  0x0c4e7d53<<32 | 90,  // OPENAI_ADMIN_KEY
+	60:  0x1aba6a83<<32 | 60,  // HISTFILE
+	61:  0x003de5aa<<32 | 120, // TMP
+	66:  0x221ebabc<<32 | 128, // VAULT_TOKEN
+	67:  0xe73a2b7d<<32 | 70,  // LC_CTYPE
+	71:  0x5e01ac52<<32 | 107, // SHELL
+	72:  0x7de89145<<32 | 39,  // CONSUL_LICENSE_PATH
+	73:  0x51154d8f<<32 | 26,  // CI
+	74:  0x216a567d<<32 | 63,  // HOMEPATH
+	76:  0x38f325b3<<32 | 48,  // GH_TOKEN
+	77:  0x3722229f<<32 | 124, // USER
+	78:  0x3987cc89<<32 | 116, // SYSTEM_ACCESSTOKEN
+	80:  0x584dc922<<32 | 54,  // GOOGLE_GHA_CREDS_PATH
+	82:  0xbb93db26<<32 | 12,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
+	84:  0x4c9af2e6<<32 | 33,  // COMPOSER_AUTH
+	86:  0xd28fc901<<32 | 1,   // AGENT_SESSION_KEY
+	89:  0xcead6020<<32 | 64,  // KAGGLE_KEY
+	91:  0x28074189<<32 | 86,  // NUMBER_OF_PROCESSORS
+	92:  0xf98a6b93<<32 | 108, // SNAPCRAFT_STORE_CREDENTIALS
+	93:  0xabcea2e8<<32 | 52,  // GOOGLE_CLOUD_KEYFILE_JSON
+	94:  0x81090e18<<32 | 123, // TS_AUTH_KEY
+	95:  0xe3cd8ed7<<32 | 42,  // DATABASE_URL
+	96:  0x8c60fbee<<32 | 8,   // ARM_CLIENT_CERTIFICATE_PATH
+	97:  0xa8dae8cc<<32 | 73,  // MAPBOX_PUBLIC_TOKEN
+	98:  0x62f40ae7<<32 | 96,  // PGPASSWORD
+	101: 0x09dfd681<<32 | 72,  // LOGNAME
+	102: 0xa8570cb5<<32 | 105, // REGISTRY_AUTH_FILE
+	103: 0x4c312d6c<<32 | 25,  // BW_SESSION
+	105: 0x693b5fe2<<32 | 46,  // FASTLANE_SESSION
+	107: 0x3b614e1f<<32 | 112, // SSH_AUTH_SOCK
+	108: 0x7b3b181c<<32 | 127, // VAULT_LICENSE_PATH
+	110: 0xb53784e7<<32 | 9,   // AWS_ACCESS_KEY_ID
+	112: 0x8b4d7d4d<<32 | 101, // PROGRAMFILES(X86)
+	115: 0x1c18bbd1<<32 | 51,  // GOOGLE_APPLICATION_CREDENTIALS
+	120: 0xc47b7aa7<<32 | 21,  // AZURE_STORAGE_CONNECTION_STRING
+	122: 0xeae37fac<<32 | 106, // RESTIC_PASSWORD_FILE
+	126: 0x10e6c60d<<32 | 62,  // HOMEDRIVE
+	127: 0x4ecc313b<<32 | 32,  // COLORTERM
+	130: 0xabbdb2c4<<32 | 59,  // HF_TOKEN_PATH
+	133: 0x14ecf3d3<<32 | 20,  // AZURE_FEDERATED_TOKEN_FILE
+	134: 0xe3d088b6<<32 | 36,  // CONSUL_HTTP_TOKEN
+	135: 0xb2c22a09<<32 | 47,  // FORCE_COLOR
+	141: 0x8d5f2cb7<<32 | 5,   // ANTHROPIC_ADMIN_KEY
+	145: 0x9c8bfb79<<32 | 87,  // OCI_CLI_KEY_CONTENT
+	146: 0x7bdb1d1b<<32 | 93,  // PATH
+	148: 0x4dc7d068<<32 | 75,  // NEW_RELIC_LICENSE_KEY
+	150: 0x20ae1fa7<<32 | 11,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
+	151: 0xb9bc868c<<32 | 129, // VSCE_PAT
+	152: 0x34b5d9a9<<32 | 56,  // GPG_AGENT_INFO
+	153: 0x670058b0<<32 | 44,  // DENO_AUTH_TOKENS
+	156: 0xa6917abe<<32 | 69,  // LC_ALL
+	157: 0x37da3af8<<32 | 133, // YARN_NPM_AUTH_IDENT
+	158: 0xff0a4046<<32 | 24,  // B2_APPLICATION_KEY_ID
+	160: 0x66db3718<<32 | 78,  // NODE_OPTIONS
+	161: 0x7af36078<<32 | 3,   // ALIBABA_CLOUD_CREDENTIALS_URI
+	163: 0x47ac3830<<32 | 37,  // CONSUL_HTTP_TOKEN_FILE
+	164: 0x613e9890<<32 | 110, // SOPS_AGE_KEY_FILE
+	165: 0x3093c3d0<<32 | 29,  // CLOUDFLARE_API_USER_SERVICE_KEY
+	168: 0x9069cd02<<32 | 132, // WINDIR
+	169: 0x5f99db63<<32 | 49,  // GITHUB_PAT
+	172: 0x5b9b41ce<<32 | 109, // SOPS_AGE_KEY
+	173: 0x821a7de5<<32 | 38,  // CONSUL_LICENSE
+	174: 0x0f0d4343<<32 | 92,  // OVSX_PAT
+	175: 0xa4211010<<32 | 50,  // GITHUB_TOKEN
+	178: 0xb197d492<<32 | 13,  // AWS_METADATA_URL
+	179: 0xc7841b87<<32 | 53,  // GOOGLE_CREDENTIALS
+	182: 0x3e590d8d<<32 | 14,  // AWS_SECRET_ACCESS_KEY
+	185: 0xa35e1c1b<<32 | 6,   // ANTHROPIC_API_KEY
+	186: 0x1d36963c<<32 | 45,  // DOCKER_AUTH_CONFIG
+	189: 0x509099b4<<32 | 68,  // LANG
+	190: 0x3db9bfbe<<32 | 4,   // ANSIBLE_VAULT_PASSWORD_FILE
+	191: 0xf0bdc591<<32 | 40,  // CONSUL_TOKEN
+	192: 0x942c816e<<32 | 89,  // OCI_CLI_SECURITY_TOKEN_FILE
+	193: 0x55731076<<32 | 57,  // GRADLE_PUBLISH_KEY
+	194: 0x386302fb<<32 | 35,  // CONSUL_HTTP_AUTH
+	198: 0x3559480d<<32 | 115, // SYSTEMROOT
+	202: 0x0c70edf9<<32 | 76,  // NGROK_AUTHTOKEN
+	204: 0x5caab777<<32 | 85,  // NPM_TOKEN
+	207: 0xf86b34eb<<32 | 117, // TEMP
+	210: 0x83fcd192<<32 | 43,  // DD_APP_KEY
+	214: 0x6d1b98f1<<32 | 67,  // KRB5_KTNAME
+	217: 0xabfbe136<<32 | 10,  // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
+	221: 0x8bf08e50<<32 | 22,  // AZURE_STORAGE_KEY
+	222: 0x97648281<<32 | 7,   // APPDATA
+	224: 0xdeb199c2<<32 | 55,  // GOOGLE_OAUTH_ACCESS_TOKEN
+	231: 0x5ed55c5e<<32 | 77,  // NODE_AUTH_TOKEN
+	232: 0x68e96ea8<<32 | 102, // PULUMI_CONFIG_PASSPHRASE_FILE
+	234: 0xa6325d1c<<32 | 19,  // AZURE_DEVOPS_EXT_PAT
+	235: 0x8784b3de<<32 | 71,  // LOCALAPPDATA
+	236: 0x8bbcae9f<<32 | 58,  // HATCH_INDEX_AUTH
+	237: 0x7c0edd75<<32 | 125, // USERPROFILE
+	238: 0x4d70710b<<32 | 91,  // OPENAI_API_KEY
+	239: 0x98fc5efe<<32 | 111, // SQLCMDPASSWORD
+	240: 0x90ee1a93<<32 | 122, // TS_AUTHKEY
+	244: 0xe5620e45<<32 | 28,  // CI_REPOSITORY_URL
+	248: 0x562344bb<<32 | 95,  // PGPASSFILE
+	249: 0xa5db81db<<32 | 100, // PROGRAMFILES
+	252: 0x554279ea<<32 | 103, // REDISCLI_AUTH
+	254: 0x66328ff3<<32 | 66,  // KRB5_CLIENT_KTNAME
 }
 
 // envgenNames lists every spelling of every name the policy mentions, sorted
 // by upper-cased name.
 var envgenNames = [133]envrt.Name{
-	0:   {Name: "AGENT_SESSION_KEY", Secret: true},
-	1:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},
-	2:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},
-	3:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},
-	4:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},
-	5:   {Name: "ANTHROPIC_API_KEY", Secret: true},
-	6:   {Name: "APPDATA", Essential: true},
-	7:   {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},
-	8:   {Name: "AWS_ACCESS_KEY_ID", Secret: true},
-	9:   {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true},
-	10:  {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},
-	11:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true},
-	12:  {Name: "AWS_METADATA_URL", Secret: true},
-	13:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},
-	14:  {Name: "AWS_SESSION_TOKEN", Secret: true},
-	15:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},
-	16:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},
-	17:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},
-	18:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},
-	19:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},
-	20:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},
-	21:  {Name: "AZURE_STORAGE_KEY", Secret: true},
-	22:  {Name: "B2_APPLICATION_KEY", Secret: true},
-	23:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},
-	24:  {Name: "BW_SESSION", Secret: true},
-	25:  {Name: "CI", Essential: true},
-	26:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},
-	27:  {Name: "CI_REPOSITORY_URL", Secret: true},
-	28:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},
-	29:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},
-	30:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true},
-	31:  {Name: "COLORTERM", Essential: true},
-	32:  {Name: "COMPOSER_AUTH", Secret: true},
-	33:  {Name: "COMSPEC", Essential: true},
-	34:  {Name: "CONSUL_HTTP_AUTH", Secret: true},
-	35:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},
-	36:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},
-	37:  {Name: "CONSUL_LICENSE", Secret: true},
-	38:  {Name: "CONSUL_LICENSE_PATH", Secret: true},
-	39:  {Name: "CONSUL_TOKEN", Secret: true},
-	40:  {Name: "CYPRESS_RECORD_KEY", Secret: true},
-	41:  {Name: "DATABASE_URL", Secret: true},
-	42:  {Name: "DD_APP_KEY", Secret: true},
-	43:  {Name: "DENO_AUTH_TOKENS", Secret: true},
-	44:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},
-	45:  {Name: "FASTLANE_SESSION", Secret: true},
-	46:  {Name: "FORCE_COLOR", Essential: true},
-	47:  {Name: "GH_TOKEN", Secret: true},
-	48:  {Name: "GITHUB_PAT", Secret: true},
-	49:  {Name: "GITHUB_TOKEN", Secret: true},
-	50:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},
-	51:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},
-	52:  {Name: "GOOGLE_CREDENTIALS", Secret: true},
-	53:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},
-	54:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},
-	55:  {Name: "GPG_AGENT_INFO", Secret: true},
-	56:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},
-	57:  {Name: "HATCH_INDEX_AUTH", Secret: true},
-	58:  {Name: "HF_TOKEN_PATH", Secret: true},
+	0:   {Name: "AGENT_SESSION_KEY", Secret: true},                      // secret
+	1:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},            // secret
+	2:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},          // secret
+	3:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},            // secret
+	4:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},                    // secret
+	5:   {Name: "ANTHROPIC_API_KEY", Secret: true},                      // secret
+	6:   {Name: "APPDATA"},                                              // essential
+	7:   {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},            // secret
+	8:   {Name: "AWS_ACCESS_KEY_ID", Secret: true},                      // secret
+	9:   {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true}, // secret
+	10:  {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},     // secret
+	11:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true}, // secret
+	12:  {Name: "AWS_METADATA_URL", Secret: true},                       // secret
+	13:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},                  // secret
+	14:  {Name: "AWS_SESSION_TOKEN", Secret: true},                      // secret
+	15:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},            // secret
+	16:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},            // secret
+	17:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},          // secret
+	18:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},                   // secret
+	19:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},             // secret
+	20:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},        // secret
+	21:  {Name: "AZURE_STORAGE_KEY", Secret: true},                      // secret
+	22:  {Name: "B2_APPLICATION_KEY", Secret: true},                     // secret
+	23:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},                  // secret
+	24:  {Name: "BW_SESSION", Secret: true},                             // secret
+	25:  {Name: "CI"},                                                   // essential
+	26:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},                   // secret
+	27:  {Name: "CI_REPOSITORY_URL", Secret: true},                      // secret
+	28:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},        // secret
+	29:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},        // secret
+	30:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true}, // secret
+	31:  {Name: "COLORTERM"},                                            // essential
+	32:  {Name: "COMPOSER_AUTH", Secret: true},                          // secret
+	33:  {Name: "COMSPEC"},                                              // essential
+	34:  {Name: "CONSUL_HTTP_AUTH", Secret: true},                       // secret
+	35:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},                      // secret
+	36:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},                 // secret
+	37:  {Name: "CONSUL_LICENSE", Secret: true},                         // secret
+	38:  {Name: "CONSUL_LICENSE_PATH", Secret: true},                    // secret
+	39:  {Name: "CONSUL_TOKEN", Secret: true},                           // secret
+	40:  {Name: "CYPRESS_RECORD_KEY", Secret: true},                     // secret
+	41:  {Name: "DATABASE_URL", Secret: true},                           // secret
+	42:  {Name: "DD_APP_KEY", Secret: true},                             // secret
+	43:  {Name: "DENO_AUTH_TOKENS", Secret: true},                       // secret
+	44:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},                     // secret
+	45:  {Name: "FASTLANE_SESSION", Secret: true},                       // secret
+	46:  {Name: "FORCE_COLOR"},                                          // essential
+	47:  {Name: "GH_TOKEN", Secret: true},                               // secret
+	48:  {Name: "GITHUB_PAT", Secret: true},                             // secret
+	49:  {Name: "GITHUB_TOKEN", Secret: true},                           // secret
+	50:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},         // secret
+	51:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},              // secret
+	52:  {Name: "GOOGLE_CREDENTIALS", Secret: true},                     // secret
+	53:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},                  // secret
+	54:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},              // secret
+	55:  {Name: "GPG_AGENT_INFO", Secret: true},                         // secret
+	56:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},                     // secret
+	57:  {Name: "HATCH_INDEX_AUTH", Secret: true},                       // secret
+	58:  {Name: "HF_TOKEN_PATH", Secret: true},                          // secret
 	59:  {Name: "HISTFILE"},
-	60:  {Name: "HOME", Essential: true},
-	61:  {Name: "HOMEDRIVE", Essential: true},
-	62:  {Name: "HOMEPATH", Essential: true},
-	63:  {Name: "KAGGLE_KEY", Secret: true},
-	64:  {Name: "KRB5CCNAME", Secret: true},
-	65:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},
-	66:  {Name: "KRB5_KTNAME", Secret: true},
-	67:  {Name: "LANG", Essential: true},
-	68:  {Name: "LC_ALL", Essential: true},
-	69:  {Name: "LC_CTYPE", Essential: true},
-	70:  {Name: "LOCALAPPDATA", Essential: true},
-	71:  {Name: "LOGNAME", Essential: true},
-	72:  {Name: "MAPBOX_PUBLIC_TOKEN", Secret: true, Pass: true},
-	73:  {Name: "MYSQL_PWD", Secret: true},
-	74:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},
-	75:  {Name: "NGROK_AUTHTOKEN", Secret: true},
-	76:  {Name: "NODE_AUTH_TOKEN", Secret: true},
-	77:  {Name: "NODE_OPTIONS", Essential: true},
-	78:  {Name: "NOMAD_HTTP_AUTH", Secret: true},
-	79:  {Name: "NOMAD_LICENSE", Secret: true},
-	80:  {Name: "NOMAD_LICENSE_PATH", Secret: true},
-	81:  {Name: "NOMAD_TOKEN", Secret: true},
-	82:  {Name: "NO_COLOR", Essential: true},
-	83:  {Name: "NPM_CONFIG__AUTH", Secret: true},
-	84:  {Name: "NPM_TOKEN", Secret: true},
-	85:  {Name: "NUMBER_OF_PROCESSORS", Essential: true},
-	86:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},
-	87:  {Name: "OCI_CLI_KEY_FILE", Secret: true},
-	88:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},
-	89:  {Name: "OPENAI_ADMIN_KEY", Secret: true},
-	90:  {Name: "OPENAI_API_KEY", Secret: true},
-	91:  {Name: "OVSX_PAT", Secret: true},
-	92:  {Name: "PATH", Essential: true},
-	93:  {Name: "PATHEXT", Essential: true},
-	94:  {Name: "PGPASSFILE", Secret: true},
-	95:  {Name: "PGPASSWORD", Secret: true},
-	96:  {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},
-	97:  {Name: "PROCESSOR_ARCHITECTURE", Essential: true},
-	98:  {Name: "PROGRAMDATA", Essential: true},
-	99:  {Name: "PROGRAMFILES", Essential: true},
-	100: {Name: "PROGRAMFILES(X86)", Essential: true},
-	101: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},
-	102: {Name: "REDISCLI_AUTH", Secret: true},
-	103: {Name: "REDIS_URL", Secret: true},
-	104: {Name: "REGISTRY_AUTH_FILE", Secret: true},
-	105: {Name: "RESTIC_PASSWORD_FILE", Secret: true},
-	106: {Name: "SHELL", Essential: true},
-	107: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},
-	108: {Name: "SOPS_AGE_KEY", Secret: true},
-	109: {Name: "SOPS_AGE_KEY_FILE", Secret: true},
-	110: {Name: "SQLCMDPASSWORD", Secret: true},
-	111: {Name: "SSH_AUTH_SOCK", Secret: true},
-	112: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},
-	113: {Name: "SYSTEMDRIVE", Essential: true},
-	114: {Name: "SYSTEMROOT", Essential: true},
-	115: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},
-	116: {Name: "TEMP", Essential: true},
-	117: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},
-	118: {Name: "TERM", Essential: true},
-	119: {Name: "TMP", Essential: true},
-	120: {Name: "TMPDIR", Essential: true},
-	121: {Name: "TS_AUTHKEY", Secret: true},
-	122: {Name: "TS_AUTH_KEY", Secret: true},
-	123: {Name: "USER", Essential: true},
-	124: {Name: "USERPROFILE", Essential: true},
-	125: {Name: "VAULT_LICENSE", Secret: true},
-	126: {Name: "VAULT_LICENSE_PATH", Secret: true},
-	127: {Name: "VAULT_TOKEN", Secret: true},
-	128: {Name: "VSCE_PAT", Secret: true},
-	129: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},
-	130: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true},
-	131: {Name: "WINDIR", Essential: true},
-	132: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},
+	60:  {Name: "HOME"},                                            // essential
+	61:  {Name: "HOMEDRIVE"},                                       // essential
+	62:  {Name: "HOMEPATH"},                                        // essential
+	63:  {Name: "KAGGLE_KEY", Secret: true},                        // secret
+	64:  {Name: "KRB5CCNAME", Secret: true},                        // secret
+	65:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},                // secret
+	66:  {Name: "KRB5_KTNAME", Secret: true},                       // secret
+	67:  {Name: "LANG"},                                            // essential
+	68:  {Name: "LC_ALL"},                                          // essential
+	69:  {Name: "LC_CTYPE"},                                        // essential
+	70:  {Name: "LOCALAPPDATA"},                                    // essential
+	71:  {Name: "LOGNAME"},                                         // essential
+	72:  {Name: "MAPBOX_PUBLIC_TOKEN", Secret: true, Pass: true},   // secret by *_TOKEN, pass
+	73:  {Name: "MYSQL_PWD", Secret: true},                         // secret
+	74:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},             // secret
+	75:  {Name: "NGROK_AUTHTOKEN", Secret: true},                   // secret
+	76:  {Name: "NODE_AUTH_TOKEN", Secret: true},                   // secret
+	77:  {Name: "NODE_OPTIONS"},                                    // essential
+	78:  {Name: "NOMAD_HTTP_AUTH", Secret: true},                   // secret
+	79:  {Name: "NOMAD_LICENSE", Secret: true},                     // secret
+	80:  {Name: "NOMAD_LICENSE_PATH", Secret: true},                // secret
+	81:  {Name: "NOMAD_TOKEN", Secret: true},                       // secret
+	82:  {Name: "NO_COLOR"},                                        // essential
+	83:  {Name: "NPM_CONFIG__AUTH", Secret: true},                  // secret
+	84:  {Name: "NPM_TOKEN", Secret: true},                         // secret
+	85:  {Name: "NUMBER_OF_PROCESSORS"},                            // essential
+	86:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},               // secret
+	87:  {Name: "OCI_CLI_KEY_FILE", Secret: true},                  // secret
+	88:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},       // secret
+	89:  {Name: "OPENAI_ADMIN_KEY", Secret: true},                  // secret
+	90:  {Name: "OPENAI_API_KEY", Secret: true},                    // secret
+	91:  {Name: "OVSX_PAT", Secret: true},                          // secret
+	92:  {Name: "PATH"},                                            // essential
+	93:  {Name: "PATHEXT"},                                         // essential
+	94:  {Name: "PGPASSFILE", Secret: true},                        // secret
+	95:  {Name: "PGPASSWORD", Secret: true},                        // secret
+	96:  {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},            // secret
+	97:  {Name: "PROCESSOR_ARCHITECTURE"},                          // essential
+	98:  {Name: "PROGRAMDATA"},                                     // essential
+	99:  {Name: "PROGRAMFILES"},                                    // essential
+	100: {Name: "PROGRAMFILES(X86)"},                               // essential
+	101: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},     // secret
+	102: {Name: "REDISCLI_AUTH", Secret: true},                     // secret
+	103: {Name: "REDIS_URL", Secret: true},                         // secret
+	104: {Name: "REGISTRY_AUTH_FILE", Secret: true},                // secret
+	105: {Name: "RESTIC_PASSWORD_FILE", Secret: true},              // secret
+	106: {Name: "SHELL"},                                           // essential
+	107: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},       // secret
+	108: {Name: "SOPS_AGE_KEY", Secret: true},                      // secret
+	109: {Name: "SOPS_AGE_KEY_FILE", Secret: true},                 // secret
+	110: {Name: "SQLCMDPASSWORD", Secret: true},                    // secret
+	111: {Name: "SSH_AUTH_SOCK", Secret: true},                     // secret
+	112: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},         // secret
+	113: {Name: "SYSTEMDRIVE"},                                     // essential
+	114: {Name: "SYSTEMROOT"},                                      // essential
+	115: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},                // secret
+	116: {Name: "TEMP"},                                            // essential
+	117: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},            // secret
+	118: {Name: "TERM"},                                            // essential
+	119: {Name: "TMP"},                                             // essential
+	120: {Name: "TMPDIR"},                                          // essential
+	121: {Name: "TS_AUTHKEY", Secret: true},                        // secret
+	122: {Name: "TS_AUTH_KEY", Secret: true},                       // secret
+	123: {Name: "USER"},                                            // essential
+	124: {Name: "USERPROFILE"},                                     // essential
+	125: {Name: "VAULT_LICENSE", Secret: true},                     // secret
+	126: {Name: "VAULT_LICENSE_PATH", Secret: true},                // secret
+	127: {Name: "VAULT_TOKEN", Secret: true},                       // secret
+	128: {Name: "VSCE_PAT", Secret: true},                          // secret
+	129: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},             // secret
+	130: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true}, // secret
+	131: {Name: "WINDIR"},                                          // essential
+	132: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
 }

@@ -23,6 +23,18 @@ func BuildEnv(environ []string, p BuildParams, overrides ...envrt.Var) []string 
 	return AppendBuildEnv(make([]string, 0, len(environ)+4+len(overrides)), environ, p, overrides...)
 }
 
+// BuildEnvOS is BuildEnv over this process's own environment: see envrt.BuildOS.
+func BuildEnvOS(p BuildParams, overrides ...envrt.Var) []string {
+	return envrt.BuildOS(&envgenBuildTask, []string{
+		"CGO_ENABLED=0",
+		"VX_RUN_WORKSPACE=" + p.Workspace,
+		"VX_RUN_TASK=" + p.Task,
+	}, overrides, []envrt.Dir{
+		{p.ProjectDir, "/node_modules/.bin"},
+		{p.Workspace, "/node_modules/.bin"},
+	})
+}
+
 // AppendBuildEnv is BuildEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendBuildEnv(dst, environ []string, p BuildParams, overrides ...envrt.Var) []string {
 	return envrt.Build(dst, environ, &envgenBuildTask, []string{
@@ -52,6 +64,19 @@ type TestParams struct {
 // Overrides apply in order after the defines, and before PATH is extended.
 func TestEnv(environ []string, p TestParams, overrides ...envrt.Var) []string {
 	return AppendTestEnv(make([]string, 0, len(environ)+5+len(overrides)), environ, p, overrides...)
+}
+
+// TestEnvOS is TestEnv over this process's own environment: see envrt.BuildOS.
+func TestEnvOS(p TestParams, overrides ...envrt.Var) []string {
+	return envrt.BuildOS(&envgenTestTask, []string{
+		"NODE_ENV=test",
+		"TZ=UTC",
+		"VX_RUN_WORKSPACE=" + p.Workspace,
+		"VX_RUN_TASK=" + p.Task,
+	}, overrides, []envrt.Dir{
+		{p.ProjectDir, "/node_modules/.bin"},
+		{p.Workspace, "/node_modules/.bin"},
+	})
 }
 
 // AppendTestEnv is TestEnv appending to dst; it neither reads nor changes dst's entries.
@@ -194,322 +219,404 @@ var envgenSecrets = [...]string{
 // envgenBuildTask is task "build"'s policy for envrt.Build.
 var envgenBuildTask = envrt.Task{
 	Policy: &envgenPolicy,
-	Roles:  envgenBuildRoles[:],
-	Pass: []envrt.Pattern{
-		{"NEXT_PUBLIC_", ""}, // NEXT_PUBLIC_*
+	Decide: envgenBuildDecide[:],
+	Pass: envrt.Patterns{
+		List: []envrt.Pattern{
+			{"NEXT_PUBLIC_", ""}, // NEXT_PUBLIC_*
+		},
+		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
 	},
-	Negated: []envrt.Pattern{
-		{"NEXT_PUBLIC_SECRET_", ""}, // !NEXT_PUBLIC_SECRET_*
+	Negated: envrt.Patterns{
+		List: []envrt.Pattern{
+			{"NEXT_PUBLIC_SECRET_", ""}, // !NEXT_PUBLIC_SECRET_*
+		},
+		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
 	},
 }
 
-// envgenBuildRoles is task "build"'s role for each entry of envgenNames.
-var envgenBuildRoles = [len(envgenNames)]envrt.Role{
-	75: envrt.RolePassThrough, // NODE_ENV
-	83: envrt.RolePassThrough, // NPM_TOKEN
+// envgenBuildDecide says which entries of envgenNames task "build" (and any task
+// with the same decisions) passes; the entries not listed here it drops.
+var envgenBuildDecide = [len(envgenNames)]envrt.Decision{
+	5:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
+	24:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
+	30:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
+	32:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
+	45:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
+	58:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
+	59:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
+	60:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
+	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
+	66:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
+	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
+	68:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
+	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
+	72:  envrt.Keep | envrt.KeepFolded,                     // NEXT_PUBLIC_MAPBOX_TOKEN
+	75:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_ENV
+	76:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
+	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
+	83:  envrt.Keep | envrt.KeepFolded,                     // NPM_TOKEN
+	84:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
+	91:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
+	92:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
+	96:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
+	97:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
+	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
+	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
+	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
+	112: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
+	113: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
+	115: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
+	117: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
+	118: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
+	119: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
+	122: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
+	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
+	130: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
 }
 
 // envgenTestTask is task "test"'s policy for envrt.Build.
 var envgenTestTask = envrt.Task{
 	Policy: &envgenPolicy,
-	Roles:  envgenTestRoles[:],
-	Pass: []envrt.Pattern{
-		{"JEST_", ""}, // JEST_*
+	Decide: envgenTestDecide[:],
+	Pass: envrt.Patterns{
+		List: []envrt.Pattern{
+			{"JEST_", ""}, // JEST_*
+		},
+		First: envrt.ByteSet{0x0, 0x40000000400, 0x0, 0x0}, // first bytes of prefix-only patterns: Jj
 	},
 }
 
-// envgenTestRoles is task "test"'s role for each entry of envgenNames.
-var envgenTestRoles = [len(envgenNames)]envrt.Role{}
+// envgenTestDecide says which entries of envgenNames task "test" (and any task
+// with the same decisions) passes; the entries not listed here it drops.
+var envgenTestDecide = [len(envgenNames)]envrt.Decision{
+	5:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
+	24:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
+	30:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
+	32:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
+	45:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
+	58:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
+	59:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
+	60:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
+	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
+	66:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
+	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
+	68:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
+	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
+	76:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
+	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
+	84:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
+	91:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
+	92:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
+	96:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
+	97:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
+	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
+	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
+	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
+	112: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
+	113: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
+	115: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
+	117: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
+	118: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
+	119: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
+	122: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
+	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
+	130: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
+}
 
 // envgenPolicy holds every name this policy mentions and its secret patterns.
 var envgenPolicy = envrt.Policy{
 	Seed:  0,
 	Slots: envgenSlots[:],
 	Names: envgenNames[:],
-	SecretPatterns: []envrt.Pattern{
-		{"", "_ACCESS_KEY"},  // *_ACCESS_KEY
-		{"", "_API_KEY"},     // *_API_KEY
-		{"", "_PASSPHRASE"},  // *_PASSPHRASE
-		{"", "_PASSWD"},      // *_PASSWD
-		{"", "_PASSWORD"},    // *_PASSWORD
-		{"", "_PRIVATE_KEY"}, // *_PRIVATE_KEY
-		{"", "_SECRET"},      // *_SECRET
-		{"", "_SECRET_KEY"},  // *_SECRET_KEY
-		{"", "_TOKEN"},       // *_TOKEN
-		{"TF_TOKEN_", ""},    // TF_TOKEN_*
+	SecretPatterns: envrt.Patterns{
+		List: []envrt.Pattern{
+			{"", "_ACCESS_KEY"},  // *_ACCESS_KEY
+			{"", "_API_KEY"},     // *_API_KEY
+			{"", "_PASSPHRASE"},  // *_PASSPHRASE
+			{"", "_PASSWD"},      // *_PASSWD
+			{"", "_PASSWORD"},    // *_PASSWORD
+			{"", "_PRIVATE_KEY"}, // *_PRIVATE_KEY
+			{"", "_SECRET"},      // *_SECRET
+			{"", "_SECRET_KEY"},  // *_SECRET_KEY
+			{"", "_TOKEN"},       // *_TOKEN
+			{"TF_TOKEN_", ""},    // TF_TOKEN_*
+		},
+		First: envrt.ByteSet{0x0, 0x10000000100000, 0x0, 0x0},                       // first bytes of prefix-only patterns: Tt
+		Tail:  envrt.ByteSet{0x48400000000000, 0x8000000000, 0x10000000020000, 0x0}, // hashed last two bytes of suffixes: EY SE WD RD ET EN
 	},
 }
 
-// envgenSlots is the perfect hash over envgenNames (seed 0): slot → 1+index
-// of a name's first spelling; see envrt.Policy.
-var envgenSlots = [256]uint32{
-	0:   23,  // B2_APPLICATION_KEY_ID
-	2:   32,  // COMPOSER_AUTH
-	3:   97,  // PROCESSOR_ARCHITECTURE
-	6:   91,  // OVSX_PAT
-	8:   62,  // KAGGLE_KEY
-	10:  50,  // GOOGLE_APPLICATION_CREDENTIALS
-	16:  61,  // HOMEPATH
-	17:  71,  // MYSQL_PWD
-	19:  126, // VAULT_LICENSE_PATH
-	21:  37,  // CONSUL_LICENSE
-	22:  89,  // OPENAI_ADMIN_KEY
-	24:  17,  // AZURE_CLIENT_CERTIFICATE_PATH
-	25:  29,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
-	28:  35,  // CONSUL_HTTP_TOKEN
-	30:  72,  // NEW_RELIC_LICENSE_KEY
-	31:  129, // VSS_NUGET_ACCESSTOKEN
-	34:  116, // TEMP
-	36:  85,  // NUMBER_OF_PROCESSORS
-	37:  120, // TMPDIR
-	38:  65,  // KRB5_KTNAME
-	39:  41,  // DATABASE_URL
-	40:  20,  // AZURE_STORAGE_CONNECTION_STRING
-	43:  69,  // LOCALAPPDATA
-	44:  114, // SYSTEMROOT
-	45:  26,  // CIRCLE_OIDC_TOKEN_V2
-	46:  75,  // NODE_AUTH_TOKEN
-	50:  101, // PULUMI_CONFIG_PASSPHRASE_FILE
-	52:  96,  // POETRY_PYPI_TOKEN_PYPI
-	54:  74,  // NGROK_AUTHTOKEN
-	56:  27,  // CI_REPOSITORY_URL
-	57:  53,  // GOOGLE_GHA_CREDS_PATH
-	58:  31,  // COLORTERM
-	59:  79,  // NOMAD_LICENSE
-	60:  68,  // LC_CTYPE
-	61:  64,  // KRB5_CLIENT_KTNAME
-	63:  36,  // CONSUL_HTTP_TOKEN_FILE
-	64:  105, // RESTIC_PASSWORD_FILE
-	65:  2,   // ALIBABA_CLOUD_CREDENTIALS_URI
-	66:  107, // SNAPCRAFT_STORE_CREDENTIALS
-	67:  121, // TS_AUTHKEY
-	68:  67,  // LC_ALL
-	69:  42,  // DD_APP_KEY
-	72:  48,  // GITHUB_PAT
-	74:  80,  // NOMAD_LICENSE_PATH
-	75:  14,  // AWS_SESSION_TOKEN
-	76:  63,  // KRB5CCNAME
-	77:  46,  // FORCE_COLOR
-	78:  59,  // HOME
-	79:  88,  // OCI_CLI_SECURITY_TOKEN_FILE
-	82:  87,  // OCI_CLI_KEY_FILE
-	85:  66,  // LANG
-	87:  94,  // PGPASSFILE
-	88:  132, // YARN_NPM_AUTH_IDENT
-	95:  39,  // CONSUL_TOKEN
-	96:  90,  // OPENAI_API_KEY
-	97:  25,  // CI
-	98:  55,  // GPG_AGENT_INFO
-	99:  52,  // GOOGLE_CREDENTIALS
-	100: 113, // SYSTEMDRIVE
-	103: 18,  // AZURE_DEVOPS_EXT_PAT
-	108: 57,  // HATCH_INDEX_AUTH
-	110: 82,  // NO_COLOR
-	112: 5,   // ANTHROPIC_API_KEY
-	113: 128, // VSCE_PAT
-	114: 111, // SSH_AUTH_SOCK
-	116: 34,  // CONSUL_HTTP_AUTH
-	118: 92,  // PATH
-	120: 22,  // B2_APPLICATION_KEY
-	121: 11,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
-	123: 3,   // ANSIBLE_VAULT_PASSWORD_FILE
-	125: 1,   // ALIBABA_CLOUD_ACCESS_KEY_ID
-	131: 100, // PROGRAMFILES(X86)
-	136: 131, // WINDIR
-	137: 130, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
-	139: 44,  // DOCKER_AUTH_CONFIG
-	141: 28,  // CLOUDFLARE_API_USER_SERVICE_KEY
-	143: 124, // USERPROFILE
-	145: 73,  // NEXT_PUBLIC_MAPBOX_TOKEN
-	146: 13,  // AWS_SECRET_ACCESS_KEY
-	147: 125, // VAULT_LICENSE
-	149: 38,  // CONSUL_LICENSE_PATH
-	150: 49,  // GITHUB_TOKEN
-	154: 21,  // AZURE_STORAGE_KEY
-	157: 33,  // COMSPEC
-	161: 106, // SHELL
-	162: 99,  // PROGRAMFILES
-	165: 127, // VAULT_TOKEN
-	167: 122, // TS_AUTH_KEY
-	170: 70,  // LOGNAME
-	172: 78,  // NOMAD_HTTP_AUTH
-	174: 119, // TMP
-	178: 45,  // FASTLANE_SESSION
-	179: 98,  // PROGRAMDATA
-	180: 84,  // NPM_TOKEN
-	181: 93,  // PATHEXT
-	182: 24,  // BW_SESSION
-	184: 40,  // CYPRESS_RECORD_KEY
-	185: 7,   // ARM_CLIENT_CERTIFICATE_PATH
-	188: 117, // TENCENTCLOUD_SECRET_ID
-	191: 30,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
-	193: 109, // SOPS_AGE_KEY_FILE
-	194: 60,  // HOMEDRIVE
-	197: 47,  // GH_TOKEN
-	199: 8,   // AWS_ACCESS_KEY_ID
-	200: 112, // SUPABASE_SERVICE_ROLE_KEY
-	201: 76,  // NODE_ENV
-	203: 123, // USER
-	206: 56,  // GRADLE_PUBLISH_KEY
-	207: 9,   // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
-	209: 95,  // PGPASSWORD
-	210: 83,  // NPM_CONFIG__AUTH
-	211: 54,  // GOOGLE_OAUTH_ACCESS_TOKEN
-	212: 6,   // APPDATA
-	215: 118, // TERM
-	216: 77,  // NODE_OPTIONS
-	220: 115, // SYSTEM_ACCESSTOKEN
-	221: 15,  // AWS_SHARED_CREDENTIALS_FILE
-	224: 104, // REGISTRY_AUTH_FILE
-	226: 81,  // NOMAD_TOKEN
-	228: 19,  // AZURE_FEDERATED_TOKEN_FILE
-	229: 51,  // GOOGLE_CLOUD_KEYFILE_JSON
-	234: 108, // SOPS_AGE_KEY
-	235: 43,  // DENO_AUTH_TOKENS
-	236: 4,   // ANTHROPIC_ADMIN_KEY
-	240: 110, // SQLCMDPASSWORD
-	241: 86,  // OCI_CLI_KEY_CONTENT
-	244: 10,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
-	245: 102, // REDISCLI_AUTH
-	249: 58,  // HF_TOKEN_PATH
-	251: 16,  // AWS_WEB_IDENTITY_TOKEN_FILE
-	252: 12,  // AWS_METADATA_URL
-	253: 103, // REDIS_URL
+// envgenSlots is the perfect hash over envgenNames (seed 0): a slot holds
+// the top of its name's hash over 1+the index of the name's first spelling;
+// see envrt.Policy.
+var envgenSlots = [256]uint64{
+	1:   0xaf2e3f1f<<32 | 83,  // NPM_CONFIG__AUTH
+	4:   0x40049751<<32 | 29,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
+	5:   0x0e492d77<<32 | 33,  // COMSPEC
+	7:   0x9fcb5fcb<<32 | 113, // SYSTEMDRIVE
+	8:   0x53f91215<<32 | 26,  // CIRCLE_OIDC_TOKEN_V2
+	9:   0x601e5288<<32 | 16,  // AWS_WEB_IDENTITY_TOKEN_FILE
+	11:  0x40c529b7<<32 | 59,  // HOME
+	15:  0x502a1d1c<<32 | 96,  // POETRY_PYPI_TOKEN_PYPI
+	16:  0xbc334862<<32 | 125, // VAULT_LICENSE
+	17:  0xfcdf3c08<<32 | 129, // VSS_NUGET_ACCESSTOKEN
+	22:  0x5b8d3da5<<32 | 82,  // NO_COLOR
+	23:  0x1fafd639<<32 | 117, // TENCENTCLOUD_SECRET_ID
+	24:  0x4c5694be<<32 | 14,  // AWS_SESSION_TOKEN
+	25:  0x7a6c02fa<<32 | 1,   // ALIBABA_CLOUD_ACCESS_KEY_ID
+	26:  0x5c65fe43<<32 | 15,  // AWS_SHARED_CREDENTIALS_FILE
+	29:  0xbd2dd7e6<<32 | 30,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
+	31:  0x1349c681<<32 | 78,  // NOMAD_HTTP_AUTH
+	32:  0x93d40c97<<32 | 97,  // PROCESSOR_ARCHITECTURE
+	33:  0xf21121aa<<32 | 118, // TERM
+	34:  0x8e4ba484<<32 | 87,  // OCI_CLI_KEY_FILE
+	38:  0x881b0c28<<32 | 112, // SUPABASE_SERVICE_ROLE_KEY
+	40:  0x60c36f41<<32 | 93,  // PATHEXT
+	41:  0xcce2e95f<<32 | 22,  // B2_APPLICATION_KEY
+	42:  0x971c2d2e<<32 | 79,  // NOMAD_LICENSE
+	44:  0xae79b089<<32 | 71,  // MYSQL_PWD
+	45:  0x89fc5644<<32 | 130, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
+	47:  0x47595332<<32 | 103, // REDIS_URL
+	48:  0x6756e226<<32 | 63,  // KRB5CCNAME
+	49:  0x43900733<<32 | 40,  // CYPRESS_RECORD_KEY
+	50:  0x4707c8a8<<32 | 81,  // NOMAD_TOKEN
+	51:  0x1d0d9ad0<<32 | 80,  // NOMAD_LICENSE_PATH
+	54:  0x77933906<<32 | 120, // TMPDIR
+	56:  0x8b46dd6c<<32 | 17,  // AZURE_CLIENT_CERTIFICATE_PATH
+	57:  0x24915361<<32 | 98,  // PROGRAMDATA
+	59:  0x0c4e7d53<<32 | 89,  // OPENAI_ADMIN_KEY
+	60:  0xabbdb2c4<<32 | 58,  // HF_TOKEN_PATH
+	61:  0x003de5aa<<32 | 119, // TMP
+	65:  0x94e81afe<<32 | 76,  // NODE_ENV
+	66:  0x221ebabc<<32 | 127, // VAULT_TOKEN
+	67:  0xe73a2b7d<<32 | 68,  // LC_CTYPE
+	71:  0x5e01ac52<<32 | 106, // SHELL
+	72:  0x7de89145<<32 | 38,  // CONSUL_LICENSE_PATH
+	73:  0x51154d8f<<32 | 25,  // CI
+	74:  0x216a567d<<32 | 61,  // HOMEPATH
+	76:  0x38f325b3<<32 | 47,  // GH_TOKEN
+	77:  0x3722229f<<32 | 123, // USER
+	78:  0x3987cc89<<32 | 115, // SYSTEM_ACCESSTOKEN
+	80:  0x584dc922<<32 | 53,  // GOOGLE_GHA_CREDS_PATH
+	82:  0xbb93db26<<32 | 11,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
+	84:  0x4c9af2e6<<32 | 32,  // COMPOSER_AUTH
+	89:  0xcead6020<<32 | 62,  // KAGGLE_KEY
+	91:  0x28074189<<32 | 85,  // NUMBER_OF_PROCESSORS
+	92:  0xf98a6b93<<32 | 107, // SNAPCRAFT_STORE_CREDENTIALS
+	93:  0xabcea2e8<<32 | 51,  // GOOGLE_CLOUD_KEYFILE_JSON
+	94:  0x81090e18<<32 | 122, // TS_AUTH_KEY
+	95:  0xe3cd8ed7<<32 | 41,  // DATABASE_URL
+	96:  0x8c60fbee<<32 | 7,   // ARM_CLIENT_CERTIFICATE_PATH
+	98:  0x62f40ae7<<32 | 95,  // PGPASSWORD
+	101: 0x09dfd681<<32 | 70,  // LOGNAME
+	102: 0xa8570cb5<<32 | 104, // REGISTRY_AUTH_FILE
+	103: 0x4c312d6c<<32 | 24,  // BW_SESSION
+	105: 0x693b5fe2<<32 | 45,  // FASTLANE_SESSION
+	107: 0x3b614e1f<<32 | 111, // SSH_AUTH_SOCK
+	108: 0x7b3b181c<<32 | 126, // VAULT_LICENSE_PATH
+	110: 0xb53784e7<<32 | 8,   // AWS_ACCESS_KEY_ID
+	112: 0x8b4d7d4d<<32 | 100, // PROGRAMFILES(X86)
+	115: 0x1c18bbd1<<32 | 50,  // GOOGLE_APPLICATION_CREDENTIALS
+	120: 0xc47b7aa7<<32 | 20,  // AZURE_STORAGE_CONNECTION_STRING
+	122: 0xeae37fac<<32 | 105, // RESTIC_PASSWORD_FILE
+	126: 0x10e6c60d<<32 | 60,  // HOMEDRIVE
+	127: 0x4ecc313b<<32 | 31,  // COLORTERM
+	133: 0x14ecf3d3<<32 | 19,  // AZURE_FEDERATED_TOKEN_FILE
+	134: 0xe3d088b6<<32 | 35,  // CONSUL_HTTP_TOKEN
+	135: 0xb2c22a09<<32 | 46,  // FORCE_COLOR
+	141: 0x8d5f2cb7<<32 | 4,   // ANTHROPIC_ADMIN_KEY
+	145: 0x9c8bfb79<<32 | 86,  // OCI_CLI_KEY_CONTENT
+	146: 0x7bdb1d1b<<32 | 92,  // PATH
+	148: 0x4dc7d068<<32 | 72,  // NEW_RELIC_LICENSE_KEY
+	150: 0x20ae1fa7<<32 | 10,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
+	151: 0xb9bc868c<<32 | 128, // VSCE_PAT
+	152: 0x34b5d9a9<<32 | 55,  // GPG_AGENT_INFO
+	153: 0x670058b0<<32 | 43,  // DENO_AUTH_TOKENS
+	156: 0xa6917abe<<32 | 67,  // LC_ALL
+	157: 0x37da3af8<<32 | 132, // YARN_NPM_AUTH_IDENT
+	158: 0xff0a4046<<32 | 23,  // B2_APPLICATION_KEY_ID
+	160: 0x66db3718<<32 | 77,  // NODE_OPTIONS
+	161: 0x7af36078<<32 | 2,   // ALIBABA_CLOUD_CREDENTIALS_URI
+	163: 0x47ac3830<<32 | 36,  // CONSUL_HTTP_TOKEN_FILE
+	164: 0x613e9890<<32 | 109, // SOPS_AGE_KEY_FILE
+	165: 0x3093c3d0<<32 | 28,  // CLOUDFLARE_API_USER_SERVICE_KEY
+	168: 0x9069cd02<<32 | 131, // WINDIR
+	169: 0x5f99db63<<32 | 48,  // GITHUB_PAT
+	172: 0x5b9b41ce<<32 | 108, // SOPS_AGE_KEY
+	173: 0x821a7de5<<32 | 37,  // CONSUL_LICENSE
+	174: 0x0f0d4343<<32 | 91,  // OVSX_PAT
+	175: 0xa4211010<<32 | 49,  // GITHUB_TOKEN
+	178: 0xb197d492<<32 | 12,  // AWS_METADATA_URL
+	179: 0xc7841b87<<32 | 52,  // GOOGLE_CREDENTIALS
+	182: 0x3e590d8d<<32 | 13,  // AWS_SECRET_ACCESS_KEY
+	185: 0xa35e1c1b<<32 | 5,   // ANTHROPIC_API_KEY
+	186: 0x1d36963c<<32 | 44,  // DOCKER_AUTH_CONFIG
+	189: 0x509099b4<<32 | 66,  // LANG
+	190: 0x3db9bfbe<<32 | 3,   // ANSIBLE_VAULT_PASSWORD_FILE
+	191: 0xf0bdc591<<32 | 39,  // CONSUL_TOKEN
+	192: 0x942c816e<<32 | 88,  // OCI_CLI_SECURITY_TOKEN_FILE
+	193: 0x55731076<<32 | 56,  // GRADLE_PUBLISH_KEY
+	194: 0x386302fb<<32 | 34,  // CONSUL_HTTP_AUTH
+	198: 0x3559480d<<32 | 114, // SYSTEMROOT
+	202: 0x0c70edf9<<32 | 74,  // NGROK_AUTHTOKEN
+	204: 0x5caab777<<32 | 84,  // NPM_TOKEN
+	205: 0x548510c2<<32 | 73,  // NEXT_PUBLIC_MAPBOX_TOKEN
+	207: 0xf86b34eb<<32 | 116, // TEMP
+	210: 0x83fcd192<<32 | 42,  // DD_APP_KEY
+	214: 0x6d1b98f1<<32 | 65,  // KRB5_KTNAME
+	217: 0xabfbe136<<32 | 9,   // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
+	221: 0x8bf08e50<<32 | 21,  // AZURE_STORAGE_KEY
+	222: 0x97648281<<32 | 6,   // APPDATA
+	224: 0xdeb199c2<<32 | 54,  // GOOGLE_OAUTH_ACCESS_TOKEN
+	231: 0x5ed55c5e<<32 | 75,  // NODE_AUTH_TOKEN
+	232: 0x68e96ea8<<32 | 101, // PULUMI_CONFIG_PASSPHRASE_FILE
+	234: 0xa6325d1c<<32 | 18,  // AZURE_DEVOPS_EXT_PAT
+	235: 0x8784b3de<<32 | 69,  // LOCALAPPDATA
+	236: 0x8bbcae9f<<32 | 57,  // HATCH_INDEX_AUTH
+	237: 0x7c0edd75<<32 | 124, // USERPROFILE
+	238: 0x4d70710b<<32 | 90,  // OPENAI_API_KEY
+	239: 0x98fc5efe<<32 | 110, // SQLCMDPASSWORD
+	240: 0x90ee1a93<<32 | 121, // TS_AUTHKEY
+	244: 0xe5620e45<<32 | 27,  // CI_REPOSITORY_URL
+	248: 0x562344bb<<32 | 94,  // PGPASSFILE
+	249: 0xa5db81db<<32 | 99,  // PROGRAMFILES
+	252: 0x554279ea<<32 | 102, // REDISCLI_AUTH
+	254: 0x66328ff3<<32 | 64,  // KRB5_CLIENT_KTNAME
 }
 
 // envgenNames lists every spelling of every name the policy mentions, sorted
 // by upper-cased name.
 var envgenNames = [132]envrt.Name{
-	0:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},
-	1:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},
-	2:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},
-	3:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},
-	4:   {Name: "ANTHROPIC_API_KEY", Secret: true},
-	5:   {Name: "APPDATA", Essential: true},
-	6:   {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},
-	7:   {Name: "AWS_ACCESS_KEY_ID", Secret: true},
-	8:   {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true},
-	9:   {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},
-	10:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true},
-	11:  {Name: "AWS_METADATA_URL", Secret: true},
-	12:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},
-	13:  {Name: "AWS_SESSION_TOKEN", Secret: true},
-	14:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},
-	15:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},
-	16:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},
-	17:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},
-	18:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},
-	19:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},
-	20:  {Name: "AZURE_STORAGE_KEY", Secret: true},
-	21:  {Name: "B2_APPLICATION_KEY", Secret: true},
-	22:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},
-	23:  {Name: "BW_SESSION", Secret: true},
-	24:  {Name: "CI", Essential: true},
-	25:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},
-	26:  {Name: "CI_REPOSITORY_URL", Secret: true},
-	27:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},
-	28:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},
-	29:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true},
-	30:  {Name: "COLORTERM", Essential: true},
-	31:  {Name: "COMPOSER_AUTH", Secret: true},
-	32:  {Name: "COMSPEC", Essential: true},
-	33:  {Name: "CONSUL_HTTP_AUTH", Secret: true},
-	34:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},
-	35:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},
-	36:  {Name: "CONSUL_LICENSE", Secret: true},
-	37:  {Name: "CONSUL_LICENSE_PATH", Secret: true},
-	38:  {Name: "CONSUL_TOKEN", Secret: true},
-	39:  {Name: "CYPRESS_RECORD_KEY", Secret: true},
-	40:  {Name: "DATABASE_URL", Secret: true},
-	41:  {Name: "DD_APP_KEY", Secret: true},
-	42:  {Name: "DENO_AUTH_TOKENS", Secret: true},
-	43:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},
-	44:  {Name: "FASTLANE_SESSION", Secret: true},
-	45:  {Name: "FORCE_COLOR", Essential: true},
-	46:  {Name: "GH_TOKEN", Secret: true},
-	47:  {Name: "GITHUB_PAT", Secret: true},
-	48:  {Name: "GITHUB_TOKEN", Secret: true},
-	49:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},
-	50:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},
-	51:  {Name: "GOOGLE_CREDENTIALS", Secret: true},
-	52:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},
-	53:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},
-	54:  {Name: "GPG_AGENT_INFO", Secret: true},
-	55:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},
-	56:  {Name: "HATCH_INDEX_AUTH", Secret: true},
-	57:  {Name: "HF_TOKEN_PATH", Secret: true},
-	58:  {Name: "HOME", Essential: true},
-	59:  {Name: "HOMEDRIVE", Essential: true},
-	60:  {Name: "HOMEPATH", Essential: true},
-	61:  {Name: "KAGGLE_KEY", Secret: true},
-	62:  {Name: "KRB5CCNAME", Secret: true},
-	63:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},
-	64:  {Name: "KRB5_KTNAME", Secret: true},
-	65:  {Name: "LANG", Essential: true},
-	66:  {Name: "LC_ALL", Essential: true},
-	67:  {Name: "LC_CTYPE", Essential: true},
-	68:  {Name: "LOCALAPPDATA", Essential: true},
-	69:  {Name: "LOGNAME", Essential: true},
-	70:  {Name: "MYSQL_PWD", Secret: true},
-	71:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},
-	72:  {Name: "NEXT_PUBLIC_MAPBOX_TOKEN", Secret: true, Pass: true},
-	73:  {Name: "NGROK_AUTHTOKEN", Secret: true},
-	74:  {Name: "NODE_AUTH_TOKEN", Secret: true},
+	0:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},            // secret
+	1:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},          // secret
+	2:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},            // secret
+	3:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},                    // secret
+	4:   {Name: "ANTHROPIC_API_KEY", Secret: true},                      // secret
+	5:   {Name: "APPDATA"},                                              // essential
+	6:   {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},            // secret
+	7:   {Name: "AWS_ACCESS_KEY_ID", Secret: true},                      // secret
+	8:   {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true}, // secret
+	9:   {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},     // secret
+	10:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true}, // secret
+	11:  {Name: "AWS_METADATA_URL", Secret: true},                       // secret
+	12:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},                  // secret
+	13:  {Name: "AWS_SESSION_TOKEN", Secret: true},                      // secret
+	14:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},            // secret
+	15:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},            // secret
+	16:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},          // secret
+	17:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},                   // secret
+	18:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},             // secret
+	19:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},        // secret
+	20:  {Name: "AZURE_STORAGE_KEY", Secret: true},                      // secret
+	21:  {Name: "B2_APPLICATION_KEY", Secret: true},                     // secret
+	22:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},                  // secret
+	23:  {Name: "BW_SESSION", Secret: true},                             // secret
+	24:  {Name: "CI"},                                                   // essential
+	25:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},                   // secret
+	26:  {Name: "CI_REPOSITORY_URL", Secret: true},                      // secret
+	27:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},        // secret
+	28:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},        // secret
+	29:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true}, // secret
+	30:  {Name: "COLORTERM"},                                            // essential
+	31:  {Name: "COMPOSER_AUTH", Secret: true},                          // secret
+	32:  {Name: "COMSPEC"},                                              // essential
+	33:  {Name: "CONSUL_HTTP_AUTH", Secret: true},                       // secret
+	34:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},                      // secret
+	35:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},                 // secret
+	36:  {Name: "CONSUL_LICENSE", Secret: true},                         // secret
+	37:  {Name: "CONSUL_LICENSE_PATH", Secret: true},                    // secret
+	38:  {Name: "CONSUL_TOKEN", Secret: true},                           // secret
+	39:  {Name: "CYPRESS_RECORD_KEY", Secret: true},                     // secret
+	40:  {Name: "DATABASE_URL", Secret: true},                           // secret
+	41:  {Name: "DD_APP_KEY", Secret: true},                             // secret
+	42:  {Name: "DENO_AUTH_TOKENS", Secret: true},                       // secret
+	43:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},                     // secret
+	44:  {Name: "FASTLANE_SESSION", Secret: true},                       // secret
+	45:  {Name: "FORCE_COLOR"},                                          // essential
+	46:  {Name: "GH_TOKEN", Secret: true},                               // secret
+	47:  {Name: "GITHUB_PAT", Secret: true},                             // secret
+	48:  {Name: "GITHUB_TOKEN", Secret: true},                           // secret
+	49:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},         // secret
+	50:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},              // secret
+	51:  {Name: "GOOGLE_CREDENTIALS", Secret: true},                     // secret
+	52:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},                  // secret
+	53:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},              // secret
+	54:  {Name: "GPG_AGENT_INFO", Secret: true},                         // secret
+	55:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},                     // secret
+	56:  {Name: "HATCH_INDEX_AUTH", Secret: true},                       // secret
+	57:  {Name: "HF_TOKEN_PATH", Secret: true},                          // secret
+	58:  {Name: "HOME"},                                                 // essential
+	59:  {Name: "HOMEDRIVE"},                                            // essential
+	60:  {Name: "HOMEPATH"},                                             // essential
+	61:  {Name: "KAGGLE_KEY", Secret: true},                             // secret
+	62:  {Name: "KRB5CCNAME", Secret: true},                             // secret
+	63:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},                     // secret
+	64:  {Name: "KRB5_KTNAME", Secret: true},                            // secret
+	65:  {Name: "LANG"},                                                 // essential
+	66:  {Name: "LC_ALL"},                                               // essential
+	67:  {Name: "LC_CTYPE"},                                             // essential
+	68:  {Name: "LOCALAPPDATA"},                                         // essential
+	69:  {Name: "LOGNAME"},                                              // essential
+	70:  {Name: "MYSQL_PWD", Secret: true},                              // secret
+	71:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},                  // secret
+	72:  {Name: "NEXT_PUBLIC_MAPBOX_TOKEN", Secret: true, Pass: true},   // secret by *_TOKEN, pass
+	73:  {Name: "NGROK_AUTHTOKEN", Secret: true},                        // secret
+	74:  {Name: "NODE_AUTH_TOKEN", Secret: true},                        // secret
 	75:  {Name: "NODE_ENV"},
-	76:  {Name: "NODE_OPTIONS", Essential: true},
-	77:  {Name: "NOMAD_HTTP_AUTH", Secret: true},
-	78:  {Name: "NOMAD_LICENSE", Secret: true},
-	79:  {Name: "NOMAD_LICENSE_PATH", Secret: true},
-	80:  {Name: "NOMAD_TOKEN", Secret: true},
-	81:  {Name: "NO_COLOR", Essential: true},
-	82:  {Name: "NPM_CONFIG__AUTH", Secret: true},
-	83:  {Name: "NPM_TOKEN", Secret: true},
-	84:  {Name: "NUMBER_OF_PROCESSORS", Essential: true},
-	85:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},
-	86:  {Name: "OCI_CLI_KEY_FILE", Secret: true},
-	87:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},
-	88:  {Name: "OPENAI_ADMIN_KEY", Secret: true},
-	89:  {Name: "OPENAI_API_KEY", Secret: true},
-	90:  {Name: "OVSX_PAT", Secret: true},
-	91:  {Name: "PATH", Essential: true},
-	92:  {Name: "PATHEXT", Essential: true},
-	93:  {Name: "PGPASSFILE", Secret: true},
-	94:  {Name: "PGPASSWORD", Secret: true},
-	95:  {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},
-	96:  {Name: "PROCESSOR_ARCHITECTURE", Essential: true},
-	97:  {Name: "PROGRAMDATA", Essential: true},
-	98:  {Name: "PROGRAMFILES", Essential: true},
-	99:  {Name: "PROGRAMFILES(X86)", Essential: true},
-	100: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},
-	101: {Name: "REDISCLI_AUTH", Secret: true},
-	102: {Name: "REDIS_URL", Secret: true},
-	103: {Name: "REGISTRY_AUTH_FILE", Secret: true},
-	104: {Name: "RESTIC_PASSWORD_FILE", Secret: true},
-	105: {Name: "SHELL", Essential: true},
-	106: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},
-	107: {Name: "SOPS_AGE_KEY", Secret: true},
-	108: {Name: "SOPS_AGE_KEY_FILE", Secret: true},
-	109: {Name: "SQLCMDPASSWORD", Secret: true},
-	110: {Name: "SSH_AUTH_SOCK", Secret: true},
-	111: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},
-	112: {Name: "SYSTEMDRIVE", Essential: true},
-	113: {Name: "SYSTEMROOT", Essential: true},
-	114: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},
-	115: {Name: "TEMP", Essential: true},
-	116: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},
-	117: {Name: "TERM", Essential: true},
-	118: {Name: "TMP", Essential: true},
-	119: {Name: "TMPDIR", Essential: true},
-	120: {Name: "TS_AUTHKEY", Secret: true},
-	121: {Name: "TS_AUTH_KEY", Secret: true},
-	122: {Name: "USER", Essential: true},
-	123: {Name: "USERPROFILE", Essential: true},
-	124: {Name: "VAULT_LICENSE", Secret: true},
-	125: {Name: "VAULT_LICENSE_PATH", Secret: true},
-	126: {Name: "VAULT_TOKEN", Secret: true},
-	127: {Name: "VSCE_PAT", Secret: true},
-	128: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},
-	129: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true},
-	130: {Name: "WINDIR", Essential: true},
-	131: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},
+	76:  {Name: "NODE_OPTIONS"},                                    // essential
+	77:  {Name: "NOMAD_HTTP_AUTH", Secret: true},                   // secret
+	78:  {Name: "NOMAD_LICENSE", Secret: true},                     // secret
+	79:  {Name: "NOMAD_LICENSE_PATH", Secret: true},                // secret
+	80:  {Name: "NOMAD_TOKEN", Secret: true},                       // secret
+	81:  {Name: "NO_COLOR"},                                        // essential
+	82:  {Name: "NPM_CONFIG__AUTH", Secret: true},                  // secret
+	83:  {Name: "NPM_TOKEN", Secret: true},                         // secret
+	84:  {Name: "NUMBER_OF_PROCESSORS"},                            // essential
+	85:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},               // secret
+	86:  {Name: "OCI_CLI_KEY_FILE", Secret: true},                  // secret
+	87:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},       // secret
+	88:  {Name: "OPENAI_ADMIN_KEY", Secret: true},                  // secret
+	89:  {Name: "OPENAI_API_KEY", Secret: true},                    // secret
+	90:  {Name: "OVSX_PAT", Secret: true},                          // secret
+	91:  {Name: "PATH"},                                            // essential
+	92:  {Name: "PATHEXT"},                                         // essential
+	93:  {Name: "PGPASSFILE", Secret: true},                        // secret
+	94:  {Name: "PGPASSWORD", Secret: true},                        // secret
+	95:  {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},            // secret
+	96:  {Name: "PROCESSOR_ARCHITECTURE"},                          // essential
+	97:  {Name: "PROGRAMDATA"},                                     // essential
+	98:  {Name: "PROGRAMFILES"},                                    // essential
+	99:  {Name: "PROGRAMFILES(X86)"},                               // essential
+	100: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},     // secret
+	101: {Name: "REDISCLI_AUTH", Secret: true},                     // secret
+	102: {Name: "REDIS_URL", Secret: true},                         // secret
+	103: {Name: "REGISTRY_AUTH_FILE", Secret: true},                // secret
+	104: {Name: "RESTIC_PASSWORD_FILE", Secret: true},              // secret
+	105: {Name: "SHELL"},                                           // essential
+	106: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},       // secret
+	107: {Name: "SOPS_AGE_KEY", Secret: true},                      // secret
+	108: {Name: "SOPS_AGE_KEY_FILE", Secret: true},                 // secret
+	109: {Name: "SQLCMDPASSWORD", Secret: true},                    // secret
+	110: {Name: "SSH_AUTH_SOCK", Secret: true},                     // secret
+	111: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},         // secret
+	112: {Name: "SYSTEMDRIVE"},                                     // essential
+	113: {Name: "SYSTEMROOT"},                                      // essential
+	114: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},                // secret
+	115: {Name: "TEMP"},                                            // essential
+	116: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},            // secret
+	117: {Name: "TERM"},                                            // essential
+	118: {Name: "TMP"},                                             // essential
+	119: {Name: "TMPDIR"},                                          // essential
+	120: {Name: "TS_AUTHKEY", Secret: true},                        // secret
+	121: {Name: "TS_AUTH_KEY", Secret: true},                       // secret
+	122: {Name: "USER"},                                            // essential
+	123: {Name: "USERPROFILE"},                                     // essential
+	124: {Name: "VAULT_LICENSE", Secret: true},                     // secret
+	125: {Name: "VAULT_LICENSE_PATH", Secret: true},                // secret
+	126: {Name: "VAULT_TOKEN", Secret: true},                       // secret
+	127: {Name: "VSCE_PAT", Secret: true},                          // secret
+	128: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},             // secret
+	129: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true}, // secret
+	130: {Name: "WINDIR"},                                          // essential
+	131: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
 }

@@ -32,6 +32,11 @@ type task struct {
 	Params                    []string // in order of first use
 	Defines                   []definePlan
 	BinPaths                  [][]segment
+	// DropInjection is set by dropInjection: true (inherit tasks only).
+	// check has added the injection list to UnsetExact and
+	// UnsetPatterns; the runtime also drops inherited entries whose value
+	// is a bash exported function ("() {…").
+	DropInjection bool
 }
 
 // definePlan is one checked define.
@@ -93,10 +98,9 @@ func check(d *diagnoser, f *policyFile) *policy {
 	}
 	c.essentialSecrets(p, essentials, secretExtra)
 
-	goNames := map[string]string{} // generated identifier → task key
-	for _, t := range f.Tasks {
-		p.Tasks = append(p.Tasks, c.task(t, goNames))
-	}
+	f.Tasks = c.maxTasks(f.Tasks)
+	p.Tasks = c.tasks(f) // presets and extends merged in first: see extends.go
+	c.maxEntries(f, p.Tasks)
 	return p
 }
 
@@ -263,6 +267,13 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("unset"), s.Value)
 		}
 	}
+	if t.DropInjectionKey != nil && !out.Inherit && modeKnown {
+		c.d.errorf(t.DropInjectionKey.Pos, "task %q: dropInjection belongs to inherit tasks only (an isolated task passes nothing it does not list)", out.Key)
+	}
+	if t.DropInjection && out.Inherit {
+		out.DropInjection = true
+		out.UnsetExact, out.UnsetPatterns = withInjection(out.UnsetExact, out.UnsetPatterns)
+	}
 
 	for _, def := range t.Define {
 		if !isName(def.Name.Value) {
@@ -279,7 +290,7 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 	}
 	out.Params = params(out)
 
-	idents := []string{out.GoName + "Env", "Append" + out.GoName + "Env"}
+	idents := []string{out.GoName + "Env", "Append" + out.GoName + "Env", out.GoName + "EnvOS"}
 	if len(out.Params) > 0 {
 		idents = append(idents, out.GoName+"Params")
 	}
@@ -328,4 +339,66 @@ func params(t task) []string {
 		add(b)
 	}
 	return out
+}
+
+// withInjection returns an inherit task's unset names and patterns with
+// the built-in injection list added, each once.
+func withInjection(names, patterns []string) ([]string, []string) {
+	for _, b := range builtinInjection {
+		switch {
+		case isPattern(b.Name) && !slices.Contains(patterns, b.Name):
+			patterns = append(patterns, b.Name)
+		case !isPattern(b.Name) && !slices.Contains(names, b.Name):
+			names = append(names, b.Name)
+		}
+	}
+	return names, patterns
+}
+
+// Limits on the size of a policy, so that a hostile one fails fast with a
+// clear error instead of running envgen out of time or memory. Real
+// policies are far smaller: a few tasks and a few hundred entries.
+const (
+	maxTasks   = 1_000   // tasks in a policy
+	maxEntries = 100_000 // names, patterns, values and directories in all, after aliases and extends
+)
+
+// maxTasks reports a policy with more than maxTasks tasks, at the first
+// task past the limit, and returns the tasks up to it.
+func (c *checker) maxTasks(tasks []taskDef) []taskDef {
+	if len(tasks) <= maxTasks {
+		return tasks
+	}
+	c.d.errorf(tasks[maxTasks].Key.Pos, "too many tasks: %d; a policy holds at most %d", len(tasks), maxTasks)
+	return tasks[:maxTasks]
+}
+
+// maxEntries reports a policy whose lists and defines hold more than
+// maxEntries entries in all once aliases and extends are followed (the
+// built-in lists and what dropInjection adds aside), at the task where
+// the count passes the limit.
+func (c *checker) maxEntries(f *policyFile, tasks []task) {
+	const msg = "policy too large: over %d names, patterns, values and directories in all, counting each use of an alias or preset anew"
+	n := 0
+	for _, list := range [][]str{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass} {
+		if n += len(list); n > maxEntries {
+			c.d.errorf(list[len(list)-(n-maxEntries)].Pos, msg, maxEntries)
+			return
+		}
+	}
+	for i, t := range tasks {
+		n += len(t.Exact) + len(t.Patterns) + len(t.NegExact) + len(t.NegPatterns) +
+			len(t.UnsetExact) + len(t.UnsetPatterns) + len(t.Defines) + len(t.BinPaths)
+		if t.DropInjection {
+			n -= len(builtinInjection)
+		}
+		if n > maxEntries {
+			pos := Pos{1, 1}
+			if i < len(f.Tasks) {
+				pos = f.Tasks[i].Key.Pos
+			}
+			c.d.errorf(pos, msg, maxEntries)
+			return
+		}
+	}
 }

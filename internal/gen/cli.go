@@ -16,8 +16,13 @@ const (
 )
 
 const usage = `usage: envgen [flags] POLICY.yaml
+       envgen init [-o FILE] [FILE]
+       envgen explain [flags] POLICY.yaml TASK
 
 Generates Go code building the environment of each task in POLICY.yaml.
+envgen init writes a starter policy; envgen explain shows what a task
+would pass from an environment, and why each name is in or out (run
+envgen init -h or envgen explain -h for their flags).
 
 flags:
   -o FILE     write here (default: standard output); written only if changed
@@ -27,7 +32,18 @@ flags:
 
 // Main runs the envgen command line: args without the program name,
 // getenv for $GOPACKAGE. It returns the exit code.
+//
+// A first argument "init" or "explain" runs that subcommand instead (a
+// policy file of either name is reached as ./init or ./explain).
 func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "init":
+			return initMain(args[1:], stdout, stderr)
+		case "explain":
+			return explainMain(args[1:], os.Stdin, os.Environ(), stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("envgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }

@@ -12,6 +12,8 @@ import (
 type Compiled struct {
 	Policy *envrt.Policy
 	Tasks  []*CompiledTask // in policy order
+
+	checked *policy // what the reference interpreter reads (refexport.go)
 }
 
 // CompiledTask is one task of a Compiled policy.
@@ -37,26 +39,23 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	}
 	pl := makePlan(p, p.Package, file)
 	c := &Compiled{Policy: &envrt.Policy{Seed: pl.Seed, Slots: pl.Slots, Names: pl.Names}}
-	for _, s := range pl.SecretPatterns {
-		c.Policy.SecretPatterns = append(c.Policy.SecretPatterns, compilePattern(s))
-	}
+	c.checked = p
+	c.Policy.SecretPatterns = compilePatterns(pl.SecretPatterns)
 	for _, t := range pl.Tasks {
-		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Roles: make([]envrt.Role, len(pl.Names))}
-		for _, r := range t.Roles {
-			rt.Roles[r.Index] = r.Role
-		}
-		for _, s := range t.Patterns {
-			rt.Pass = append(rt.Pass, compilePattern(s))
-		}
-		for _, s := range t.NegPatterns {
-			rt.Negated = append(rt.Negated, compilePattern(s))
-		}
-		for _, s := range t.UnsetPatterns {
-			rt.Unset = append(rt.Unset, compilePattern(s))
-		}
+		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Decide: t.Decide,
+			Pass: compilePatterns(t.Patterns), Negated: compilePatterns(t.NegPatterns), Unset: compilePatterns(t.UnsetPatterns), Lookup: t.Lookup, DropFunctions: t.DropInjection}
 		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths})
 	}
 	return c, nil
+}
+
+// compilePatterns compiles patterns with their filter.
+func compilePatterns(pats []string) envrt.Patterns {
+	var list []envrt.Pattern
+	for _, p := range pats {
+		list = append(list, compilePattern(p))
+	}
+	return envrt.MakePatterns(list...)
 }
 
 // Task returns the task with the given key, or nil.

@@ -26,8 +26,9 @@ func emit(pl *plan) ([]byte, error) {
 		emitTask(f, t)
 	}
 	emitSecrets(f, pl)
+	shared := map[string]string{} // a task's decisions → the task whose var holds them
 	for _, t := range pl.Tasks {
-		emitTaskTable(f, pl, t)
+		emitTaskTable(f, pl, t, shared)
 	}
 	emitPolicy(f, pl)
 
@@ -93,6 +94,14 @@ func emitTask(f *jen.File, t taskPlan) {
 	callArgs = append(callArgs, jen.Id("overrides").Op("..."))
 	f.Func().Id(name + "Env").Params(params...).Index().String().Block(
 		jen.Return(jen.Id("Append" + name + "Env").Call(callArgs...)),
+	)
+	f.Line()
+
+	f.Commentf("%sEnvOS is %sEnv over this process's own environment: see envrt.BuildOS.", name, name)
+	f.Func().Id(name + "EnvOS").Params(params[1:]...).Index().String().Block(
+		jen.Return(rt("BuildOS").Call(
+			jen.Op("&").Id("envgen"+name+"Task"), defineList(t.Defines), jen.Id("overrides"), dirList(t.BinPaths),
+		)),
 	)
 	f.Line()
 
@@ -178,13 +187,26 @@ func describeTask(t taskPlan) []string {
 	}
 	out := []string{fmt.Sprintf("%sEnv returns the environment of task %q (%s), built from environ", t.GoName, t.Key, mode)}
 	if t.Inherit {
-		unset := listOf("", t.UnsetExact, t.UnsetPatterns)
+		unsetExact, unsetPatterns := t.UnsetExact, t.UnsetPatterns
+		if t.DropInjection {
+			unsetExact, unsetPatterns = withoutInjection(unsetExact), withoutInjection(unsetPatterns)
+		}
+		unset := listOf("", unsetExact, unsetPatterns)
 		if unset != "" {
 			unset = ", and those unset: " + unset
 		}
+		if t.DropInjection {
+			unset += ", and the injection variables (dropInjection)"
+		}
 		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
-		if len(t.Exact) > 0 {
-			out = append(out, "Secrets it keeps: "+strings.Join(t.Exact, ", ")+".")
+		var kept []string
+		for _, n := range t.Exact {
+			if !slices.Contains(t.UnsetExact, n) {
+				kept = append(kept, n)
+			}
+		}
+		if len(kept) > 0 {
+			out = append(out, "Secrets it keeps: "+strings.Join(kept, ", ")+".")
 		}
 	} else {
 		var passed []string
@@ -212,6 +234,17 @@ func describeTask(t taskPlan) []string {
 		out = append(out, "Overrides apply in order after the defines, and before PATH is extended.")
 	} else {
 		out = append(out, "Overrides apply in order after the defines.")
+	}
+	return out
+}
+
+// withoutInjection returns names less the built-in injection list.
+func withoutInjection(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if !slices.ContainsFunc(builtinInjection, func(b builtin) bool { return b.Name == n }) {
+			out = append(out, n)
+		}
 	}
 	return out
 }
@@ -261,15 +294,23 @@ func emitSecrets(f *jen.File, pl *plan) {
 	f.Line()
 }
 
-// emitTaskTable prints a task's envrt.Task and its roles.
-func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
+// emitTaskTable prints a task's envrt.Task and its decisions, unless an
+// earlier task's are the same: then it shares them (shared maps decisions
+// to the first task's Go name).
+func emitTaskTable(f *jen.File, pl *plan, t taskPlan, shared map[string]string) {
+	decideKey := fmt.Sprint(len(t.Lookup) > 0, string(t.Decide)) // Lookup follows from Decide
+	owner, seen := shared[decideKey]
+	if !seen {
+		owner = t.GoName
+		shared[decideKey] = owner
+	}
 	fields := []jen.Code{
 		item(jen.Id("Policy").Op(":").Op("&").Id("envgenPolicy"), ""),
 	}
 	if t.Inherit {
 		fields = append(fields, item(jen.Id("Inherit").Op(":").True(), ""))
 	}
-	fields = append(fields, item(jen.Id("Roles").Op(":").Id("envgen"+t.GoName+"Roles").Index(jen.Empty(), jen.Empty()), ""))
+	fields = append(fields, item(jen.Id("Decide").Op(":").Id("envgen"+owner+"Decide").Index(jen.Empty(), jen.Empty()), ""))
 	for _, pats := range []struct {
 		field  string
 		list   []string
@@ -279,33 +320,61 @@ func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
 			fields = append(fields, item(jen.Id(pats.field).Op(":").Add(patternList(pats.list, pats.prefix)), ""))
 		}
 	}
+	if t.DropInjection {
+		fields = append(fields, item(jen.Id("DropFunctions").Op(":").True(), "dropInjection"))
+	}
+	if len(t.Lookup) > 0 {
+		fields = append(fields, item(jen.Id("Lookup").Op(":").Id("envgen"+owner+"Lookup").Index(jen.Empty(), jen.Empty()), ""))
+	}
 	f.Commentf("envgen%sTask is task %q's policy for envrt.Build.", t.GoName, t.Key)
 	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(rt("Task")).Add(lines(fields))
 	f.Line()
 
-	var roles []jen.Code
-	for _, r := range t.Roles {
-		roles = append(roles, item(jen.Lit(r.Index).Op(":").Add(rt(roleName(r.Role))), pl.Names[r.Index].Name))
+	if seen {
+		return
 	}
-	f.Commentf("envgen%sRoles is task %q's role for each entry of envgenNames.", t.GoName, t.Key)
-	f.Var().Id("envgen" + t.GoName + "Roles").Op("=").Index(jen.Len(jen.Id("envgenNames"))).Add(rt("Role")).Add(lines(roles))
+	var decisions []jen.Code
+	for i, d := range t.Decide {
+		if d != 0 {
+			decisions = append(decisions, item(jen.Lit(i).Op(":").Add(decisionCode(d)), pl.Names[i].Name))
+		}
+	}
+	f.Commentf("envgen%sDecide says which entries of envgenNames task %q (and any task", t.GoName, t.Key)
+	f.Comment("with the same decisions) passes; the entries not listed here it drops.")
+	f.Var().Id("envgen" + t.GoName + "Decide").Op("=").Index(jen.Len(jen.Id("envgenNames"))).Add(rt("Decision")).Add(lines(decisions))
 	f.Line()
-}
-
-// roleName is the runtime constant of a role.
-func roleName(r envrt.Role) string {
-	switch r {
-	case envrt.RolePassThrough:
-		return "RolePassThrough"
-	case envrt.RoleNegated:
-		return "RoleNegated"
-	case envrt.RoleUnset:
-		return "RoleUnset"
+	if len(t.Lookup) > 0 {
+		var names []jen.Code
+		for _, n := range t.Lookup {
+			names = append(names, item(jen.Lit(n), ""))
+		}
+		f.Commentf("envgen%sLookup lists the names task %q can pass, for envrt.BuildOS.", t.GoName, t.Key)
+		f.Var().Id("envgen" + t.GoName + "Lookup").Op("=").Index(jen.Op("...")).String().Add(lines(names))
+		f.Line()
 	}
-	return "RoleNone"
 }
 
-// patternList prints compiled patterns, each with its source as comment.
+// decisionCode prints a decision as its runtime constants or'ed together.
+func decisionCode(d envrt.Decision) *jen.Statement {
+	var code *jen.Statement
+	for _, c := range []struct {
+		bit  envrt.Decision
+		name string
+	}{{envrt.Keep, "Keep"}, {envrt.KeepFolded, "KeepFolded"}, {envrt.KeepVariant, "KeepVariant"}} {
+		if d&c.bit == 0 {
+			continue
+		}
+		if code == nil {
+			code = rt(c.name)
+		} else {
+			code = code.Op("|").Add(rt(c.name))
+		}
+	}
+	return code
+}
+
+// patternList prints compiled patterns, each with its source as comment,
+// and their filter (see envrt.Patterns).
 func patternList(pats []string, prefix string) jen.Code {
 	var items []jen.Code
 	for _, p := range pats {
@@ -315,7 +384,47 @@ func patternList(pats []string, prefix string) jen.Code {
 		}
 		items = append(items, item(jen.Values(parts...), prefix+p))
 	}
-	return jen.Index().Add(rt("Pattern")).Add(lines(items))
+	ps := compilePatterns(pats)
+	fields := []jen.Code{item(jen.Id("List").Op(":").Index().Add(rt("Pattern")).Add(lines(items)), "")}
+	var tails []string
+	for _, p := range pats {
+		if suffix := p[strings.LastIndexByte(p, '*')+1:]; len(suffix) >= 2 && !slices.Contains(tails, strings.ToUpper(suffix[len(suffix)-2:])) {
+			tails = append(tails, strings.ToUpper(suffix[len(suffix)-2:]))
+		}
+	}
+	for _, set := range []struct {
+		name string
+		set  envrt.ByteSet
+		what string
+	}{{"First", ps.First, "first bytes of prefix-only patterns: " + byteSetString(ps.First)},
+		{"Tail", ps.Tail, "hashed last two bytes of suffixes: " + strings.Join(tails, " ")}} {
+		if set.set != (envrt.ByteSet{}) {
+			var words []jen.Code
+			for _, w := range set.set {
+				words = append(words, jen.Id(fmt.Sprintf("%#x", w)))
+			}
+			fields = append(fields, item(jen.Id(set.name).Op(":").Add(rt("ByteSet")).Values(words...), set.what))
+		}
+	}
+	if ps.Loose {
+		fields = append(fields, item(jen.Id("Loose").Op(":").True(), "a pattern with neither prefix nor suffix"))
+	}
+	return rt("Patterns").Add(lines(fields))
+}
+
+// byteSetString lists the bytes of s, for a comment.
+func byteSetString(s envrt.ByteSet) string {
+	var b strings.Builder
+	for c := 0; c < 256; c++ {
+		if s.Has(byte(c)) {
+			if c > ' ' && c < 0x7f {
+				b.WriteByte(byte(c))
+			} else {
+				fmt.Fprintf(&b, "\\x%02x", c)
+			}
+		}
+	}
+	return b.String()
 }
 
 // emitPolicy prints the policy-wide name table.
@@ -340,31 +449,33 @@ func emitPolicy(f *jen.File, pl *plan) {
 	var slots []jen.Code
 	for i, s := range pl.Slots {
 		if s != 0 {
-			slots = append(slots, item(jen.Lit(i).Op(":").Lit(int(s)), pl.Names[s-1].Name))
+			slot := jen.Lit(i).Op(":").Id(fmt.Sprintf("0x%08x<<32", s>>32)).Op("|").Lit(int(uint32(s)))
+			slots = append(slots, item(slot, pl.Names[uint32(s)-1].Name))
 		}
 	}
-	f.Commentf("envgenSlots is the perfect hash over envgenNames (seed %d): slot → 1+index", pl.Seed)
-	f.Comment("of a name's first spelling; see envrt.Policy.")
-	f.Var().Id("envgenSlots").Op("=").Index(jen.Lit(len(pl.Slots))).Uint32().Add(lines(slots))
+	f.Commentf("envgenSlots is the perfect hash over envgenNames (seed %d): a slot holds", pl.Seed)
+	f.Comment("the top of its name's hash over 1+the index of the name's first spelling;")
+	f.Comment("see envrt.Policy.")
+	f.Var().Id("envgenSlots").Op("=").Index(jen.Lit(len(pl.Slots))).Uint64().Add(lines(slots))
 	f.Line()
 	emitNames(f, pl)
 }
 
-// emitNames prints envgenNames, which every task's roles are sized by.
+// emitNames prints envgenNames, which every task's decisions are sized
+// by, each entry with what the policy says of it.
 func emitNames(f *jen.File, pl *plan) {
-
 	var names []jen.Code
 	for i, n := range pl.Names {
 		fields := []jen.Code{jen.Id("Name").Op(":").Lit(n.Name)}
 		for _, flag := range []struct {
 			name string
 			on   bool
-		}{{"Variant", n.Variant}, {"Secret", n.Secret}, {"Pass", n.Pass}, {"Essential", n.Essential}} {
+		}{{"Variant", n.Variant}, {"Secret", n.Secret}, {"Pass", n.Pass}} {
 			if flag.on {
 				fields = append(fields, jen.Id(flag.name).Op(":").True())
 			}
 		}
-		names = append(names, item(jen.Lit(i).Op(":").Values(fields...), ""))
+		names = append(names, item(jen.Lit(i).Op(":").Values(fields...), pl.Notes[i]))
 	}
 	f.Comment("envgenNames lists every spelling of every name the policy mentions, sorted")
 	f.Comment("by upper-cased name.")

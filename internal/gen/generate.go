@@ -34,5 +34,35 @@ func Generate(file string, src []byte, pkg string) ([]byte, error) {
 	if pkg == "" {
 		return nil, ErrNoPackage
 	}
-	return emit(makePlan(p, pkg, filepath.Base(file)))
+	pl := makePlan(p, pkg, filepath.Base(file))
+	if n := pl.tableEntries(); n > maxTableEntries {
+		d.errorf(Pos{1, 1}, "policy too large: its tasks' tables would hold %d entries, at most %d; give tasks that pass the same names the same rules (presets help), or split the policy", n, maxTableEntries)
+		return nil, d.err()
+	}
+	return emit(pl)
+}
+
+// maxTableEntries bounds the generated tables: tasks that decide alike
+// share one table, so this takes many tasks that differ over many names.
+const maxTableEntries = 1_000_000
+
+// tableEntries counts the entries emit prints for the tasks' decisions
+// and look-up lists, each distinct table once.
+func (pl *plan) tableEntries() int {
+	seen := map[string]bool{}
+	n := 0
+	for _, t := range pl.Tasks {
+		key := string(t.Decide)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		for _, d := range t.Decide {
+			if d != 0 {
+				n++
+			}
+		}
+		n += len(t.Lookup)
+	}
+	return n
 }

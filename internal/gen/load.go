@@ -2,11 +2,14 @@ package gen
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -24,6 +27,7 @@ type policyFile struct {
 	Package    *str
 	Essentials builtinList
 	Secrets    secretsSection
+	Presets    []taskDef // shaped like tasks; see extends.go
 	Tasks      []taskDef
 }
 
@@ -49,6 +53,14 @@ type taskDef struct {
 	BinPaths    []str
 	Unset       []str
 	UnsetKey    *str // the "unset" key itself, to report it in an isolated task
+	// DropInjection is the dropInjection key's value; DropInjectionKey
+	// is the key itself, to report it in an isolated task.
+	DropInjection    bool
+	DropInjectionKey *str
+	// Extends names the presets merged in (see extends.go); ExtendsKey
+	// is the key itself.
+	Extends    []str
+	ExtendsKey *str
 }
 
 // define is one NAME: value entry of a task's define.
@@ -65,7 +77,7 @@ func load(d *diagnoser, src []byte) *policyFile {
 		if errors.Is(err, io.EOF) {
 			d.errorf(Pos{1, 1}, "empty policy: want a mapping with at least version: 1")
 		} else {
-			d.errorf(yamlErrorPos(err))
+			yamlError(d, src, err)
 		}
 		return nil
 	}
@@ -73,7 +85,10 @@ func load(d *diagnoser, src []byte) *policyFile {
 	if err := dec.Decode(&extra); err == nil {
 		d.errorf(nodePos(&extra), "a policy is one YAML document; found another here")
 	} else if !errors.Is(err, io.EOF) {
-		d.errorf(yamlErrorPos(err))
+		yamlError(d, src, err)
+	}
+	if tooBig(d, &doc) {
+		return nil
 	}
 	l := loader{d: d}
 	p := &policyFile{Essentials: builtinList{Builtin: true}, Secrets: secretsSection{builtinList: builtinList{Builtin: true}}}
@@ -120,24 +135,32 @@ func load(d *diagnoser, src []byte) *policyFile {
 					l.unknown(k, key, "secrets", "builtin, extra, pass")
 				}
 			})
+		case "presets":
+			pl := loader{d: l.d, kind: "preset"}
+			l.mapping(v, "presets", func(key string, k, v *yaml.Node) {
+				p.Presets = append(p.Presets, pl.task(str{key, nodePos(k)}, v))
+			})
 		case "tasks":
 			l.mapping(v, "tasks", func(key string, k, v *yaml.Node) {
 				p.Tasks = append(p.Tasks, l.task(str{key, nodePos(k)}, v))
 			})
 		default:
-			l.unknown(k, key, "the policy", "version, package, essentials, secrets, tasks")
+			l.unknown(k, key, "the policy", "version, package, essentials, secrets, presets, tasks")
 		}
 	})
 	return p
 }
 
 // loader walks the YAML tree of one policy, reporting to d.
-type loader struct{ d *diagnoser }
+type loader struct {
+	d    *diagnoser
+	kind string // "preset" while loading presets, else "" for tasks
+}
 
 // task loads one task's mapping.
 func (l *loader) task(key str, n *yaml.Node) taskDef {
 	t := taskDef{Key: key}
-	what := fmt.Sprintf("task %q", key.Value)
+	what := fmt.Sprintf("%s %q", cmp.Or(l.kind, "task"), key.Value)
 	l.mapping(n, what, func(name string, k, v *yaml.Node) {
 		switch name {
 		case "mode":
@@ -155,8 +178,14 @@ func (l *loader) task(key str, n *yaml.Node) taskDef {
 		case "unset":
 			t.UnsetKey = &str{name, nodePos(k)}
 			t.Unset = l.list(v, what+" unset")
+		case "dropInjection":
+			t.DropInjectionKey = &str{name, nodePos(k)}
+			t.DropInjection = l.boolean(v, what+" dropInjection", false)
+		case "extends":
+			t.ExtendsKey = &str{name, nodePos(k)}
+			t.Extends = l.list(v, what+" extends")
 		default:
-			l.unknown(k, name, what, "mode, passThrough, define, binPaths, unset")
+			l.unknown(k, name, what, "mode, passThrough, define, binPaths, unset, dropInjection, extends")
 		}
 	})
 	return t
@@ -299,6 +328,166 @@ var parserProblems = map[string]bool{
 	"found duplicate %YAML directive":        true,
 	"found duplicate %TAG directive":         true,
 	"found incompatible YAML document":       true,
+}
+
+// maxNodes bounds the YAML nodes of a policy, counting each alias as a
+// copy of what it names, so that a few kilobytes of nested aliases (a
+// "billion laughs" file) cannot stand for more than load can walk.
+const maxNodes = 1_000_000
+
+// tooBig reports, at the node where the count passes it, a document with
+// more than maxNodes nodes when each alias counts as a copy of what it
+// names. It takes time in proportion to the nodes as written.
+func tooBig(d *diagnoser, doc *yaml.Node) bool {
+	sizes := map[*yaml.Node]int{} // expanded size of a node, at most maxNodes+1
+	var size func(n *yaml.Node) int
+	size = func(n *yaml.Node) int {
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			return size(n.Alias)
+		}
+		if s, ok := sizes[n]; ok {
+			return s
+		}
+		sizes[n] = maxNodes + 1 // a node inside itself (yaml.v3 refuses those) is too big
+		s := 1
+		for _, c := range n.Content {
+			if s += size(c); s > maxNodes {
+				s = maxNodes + 1
+				break
+			}
+		}
+		sizes[n] = s
+		return s
+	}
+	total := 0
+	var walk func(n *yaml.Node) bool // in document order; false once past maxNodes
+	walk = func(n *yaml.Node) bool {
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			total += size(n)
+		} else {
+			total++
+		}
+		if total > maxNodes {
+			d.errorf(nodePos(n), "policy too large: over %d YAML nodes, counting each alias as a copy of what it names", maxNodes)
+			return false
+		}
+		if n.Kind != yaml.AliasNode {
+			for _, c := range n.Content {
+				if !walk(c) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return !walk(doc)
+}
+
+// yamlError reports a yaml.v3 error in src. yaml.v3 gives a line at best,
+// and none for some errors, so it adds what src tells: the first byte
+// that is not UTF-8, the first use of an unknown anchor, line 1 for a
+// parser error there (which yaml.v3 leaves unnumbered), a line inside the
+// file for an error at its end, and a hint when a tab indents the line
+// or the line is longer than YAML allows a key to be.
+func yamlError(d *diagnoser, src []byte, err error) {
+	pos, format, arg := yamlErrorPos(err)
+	msg, _ := arg.(string)
+	switch {
+	case strings.Contains(msg, "UTF-8") || strings.Contains(msg, "control characters"):
+		if i, r := badChar(src); i >= 0 && r == utf8.RuneError {
+			pos = offsetPos(src, i)
+			msg += fmt.Sprintf(" (byte 0x%02x; a policy is UTF-8 text)", src[i])
+		} else if i >= 0 {
+			pos = offsetPos(src, i)
+			msg += fmt.Sprintf(" (U+%04X)", r)
+		}
+	case strings.HasPrefix(msg, "unknown anchor '"):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
+		if i := bytes.Index(src, []byte("*"+name)); i >= 0 {
+			pos = offsetPos(src, i)
+			msg += " (an anchor must come before its aliases)"
+		}
+	case pos.Line == 0 && parserProblems[msg]:
+		pos.Line = 1
+	}
+	lines := yamlLines(src)
+	pos.Line = min(pos.Line, len(lines))
+	switch {
+	case pos.Line == 0:
+	case bytes.HasPrefix(lines[pos.Line-1], []byte("\t")):
+		msg += " (YAML indents with spaces, not tabs)"
+	case len(lines[pos.Line-1]) > 1024 && (strings.Contains(msg, "expected") || strings.Contains(msg, "mapping values")):
+		msg += " (a YAML key is at most 1024 characters long)"
+	}
+	d.errorf(pos, format, msg)
+}
+
+// badChar returns the offset of the first character of src that YAML
+// refuses, a byte that is not UTF-8 (returned as utf8.RuneError) or a
+// control character, and that character; or -1. A file in UTF-16 (with
+// its byte order mark) is none of its business.
+func badChar(src []byte) (int, rune) {
+	if bytes.HasPrefix(src, []byte{0xff, 0xfe}) || bytes.HasPrefix(src, []byte{0xfe, 0xff}) {
+		return -1, 0
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return i, utf8.RuneError
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f,
+			0x80 <= r && r < 0xa0 && r != 0x85, r == 0xfffe, r == 0xffff:
+			return i, r
+		}
+		i += size
+	}
+	return -1, 0
+}
+
+// offsetPos returns the line and column (in characters, as yaml.v3
+// counts them) of byte offset i of src.
+func offsetPos(src []byte, i int) Pos {
+	line, start := 1, 0
+	for j := 0; j < i; {
+		if n := lineBreak(src[j:]); n > 0 {
+			j += n
+			line, start = line+1, j
+			continue
+		}
+		j++
+	}
+	return Pos{Line: line, Col: utf8.RuneCount(src[start:i]) + 1}
+}
+
+// yamlLines splits src into lines as yaml.v3 counts them (see lineBreak);
+// no line follows a final line break, and an empty src is one line.
+func yamlLines(src []byte) [][]byte {
+	var lines [][]byte
+	start := 0
+	for i := 0; i < len(src); {
+		if n := lineBreak(src[i:]); n > 0 {
+			lines = append(lines, src[start:i])
+			i += n
+			start = i
+			continue
+		}
+		i++
+	}
+	if start < len(src) || len(lines) == 0 {
+		lines = append(lines, src[start:])
+	}
+	return lines
+}
+
+// lineBreak returns the length of the YAML line break that b starts with
+// ("\r\n", "\r", "\n", NEL, LS or PS), or 0.
+func lineBreak(b []byte) int {
+	for _, br := range []string{"\r\n", "\r", "\n", "\u0085", "\u2028", "\u2029"} {
+		if bytes.HasPrefix(b, []byte(br)) {
+			return len(br)
+		}
+	}
+	return 0
 }
 
 // yamlErrorPos splits a yaml.v3 error into a position (a line at best)

@@ -16,24 +16,20 @@ type plan struct {
 	// sorted by ASCII upper-cased name, then spelling; Seed and Slots are
 	// the perfect hash over them (see envrt.Policy).
 	Names          []envrt.Name
-	Seed           uint32
-	Slots          []uint32
+	Notes          []string // per Names entry: what the policy says of it, for comments
+	Seed           uint64
+	Slots          []uint64
 	SecretPatterns []string // sorted
 	Secrets        []string // what Secrets returns: names less pass, and patterns, sorted
 	Tasks          []taskPlan
 }
 
-// taskPlan is one task's builder: the checked task plus its role for each
-// entry of plan.Names that it lists.
+// taskPlan is one task's builder: the checked task plus its decision for
+// each entry of plan.Names.
 type taskPlan struct {
 	task
-	Roles []roleAt // by index
-}
-
-// roleAt is a task's role for plan.Names[Index].
-type roleAt struct {
-	Index int
-	Role  envrt.Role
+	Decide []envrt.Decision // by index in plan.Names
+	Lookup []string         // see envrt.Task.Lookup
 }
 
 // makePlan resolves a checked policy into tables.
@@ -48,52 +44,78 @@ func makePlan(p *policy, pkg, source string) *plan {
 	})
 	spellings = slices.Compact(spellings)
 
-	secrets := secretMatcher(p)
-	index := map[string]int{}
+	r := newRules(p)
 	for i, s := range spellings {
-		_, secret := secrets.caseless(s)
 		pl.Names = append(pl.Names, envrt.Name{
-			Name:      s,
-			Variant:   i > 0 && foldKey(spellings[i-1]) == foldKey(s),
-			Secret:    secret,
-			Pass:      slices.Contains(p.Pass, s),
-			Essential: slices.Contains(p.Essentials, s),
+			Name:    s,
+			Variant: i > 0 && foldKey(spellings[i-1]) == foldKey(s),
+			Secret:  r.secret(s),
+			Pass:    r.pass[s],
 		})
-		index[s] = i
+		pl.Notes = append(pl.Notes, r.note(s))
 	}
 	pl.Seed, pl.Slots = buildTable(pl.Names)
 
 	pl.SecretPatterns = sortedUnique(p.SecretPatterns)
 	for _, n := range p.SecretNames {
-		if !slices.Contains(p.Pass, n) {
+		if !r.pass[n] {
 			pl.Secrets = append(pl.Secrets, n)
 		}
 	}
 	pl.Secrets = sortedUnique(append(pl.Secrets, p.SecretPatterns...))
 
 	for _, t := range p.Tasks {
-		roles := map[int]envrt.Role{}
-		set := func(names []string, r envrt.Role) {
-			for _, n := range names {
-				roles[index[n]] = r
+		tp := taskPlan{task: t, Decide: make([]envrt.Decision, len(pl.Names))}
+		tr := r.forTask(&t)
+		for first := 0; first < len(spellings); {
+			end := first + 1
+			for end < len(spellings) && pl.Names[end].Variant {
+				end++
+			}
+			key, secret := spellings[first:end], pl.Names[first].Secret
+			for i, s := range key {
+				if tr.keep(key, s, secret, false) {
+					tp.Decide[first+i] |= envrt.Keep
+				}
+				if tr.keep(key, s, secret, true) {
+					tp.Decide[first+i] |= envrt.KeepFolded
+				}
+			}
+			if other, ok := otherSpelling(key); ok && tr.keep(key, other, secret, true) {
+				tp.Decide[first] |= envrt.KeepVariant
+			}
+			first = end
+		}
+		if !t.Inherit && len(t.Patterns) == 0 {
+			for i, d := range tp.Decide {
+				if d&envrt.Keep != 0 {
+					tp.Lookup = append(tp.Lookup, pl.Names[i].Name)
+				}
 			}
 		}
-		// Later roles win: a negation or an unset drops a name that
-		// passThrough also lists.
-		set(t.Exact, envrt.RolePassThrough)
-		set(t.NegExact, envrt.RoleNegated)
-		set(t.UnsetExact, envrt.RoleUnset)
-		tp := taskPlan{task: t}
-		for i, r := range roles {
-			tp.Roles = append(tp.Roles, roleAt{i, r})
-		}
-		slices.SortFunc(tp.Roles, func(a, b roleAt) int { return cmp.Compare(a.Index, b.Index) })
 		tp.Patterns = sortedUnique(t.Patterns)
 		tp.NegPatterns = sortedUnique(t.NegPatterns)
 		tp.UnsetPatterns = sortedUnique(t.UnsetPatterns)
 		pl.Tasks = append(pl.Tasks, tp)
 	}
 	return pl
+}
+
+// otherSpelling returns a spelling of key's name, ASCII case aside, that
+// key does not list, if the name has one.
+func otherSpelling(key []string) (string, bool) {
+	b := []byte(key[0])
+	for i, c := range b {
+		if !isLetter(c) {
+			continue
+		}
+		b[i] = c ^ 0x20
+		if s := string(b); !slices.Contains(key, s) {
+			return s, true
+		}
+		b[i] = c
+	}
+	return "", false
 }
 
 // sortedUnique returns a sorted copy of list without repeats.

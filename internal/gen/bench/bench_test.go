@@ -1,0 +1,138 @@
+// Package bench compares ways to build a child's environment, side by side
+// in one run: the copy and idx floors, a hand-written map filter, the
+// policy interpreted at spawn, and envgen's generated builders, at
+// N = 30, 100, 1,000 and 10,000 entries and S = 10, 100 and 1,000 secret
+// names, with the environment in a fixed order or shuffled between calls.
+//
+//	go test ./internal/gen/bench -run X -bench . -benchmem
+package bench
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/internal/gen/bench/benchdata"
+	"github.com/envgen/envgen/internal/gen/bench/s10"
+	"github.com/envgen/envgen/internal/gen/bench/s100"
+	"github.com/envgen/envgen/internal/gen/bench/s1000"
+)
+
+// policy is one benchmark policy: its secret names and its builders.
+type policy struct {
+	s           int
+	secrets     []string
+	inherit     func(dst, environ []string) []string
+	isolated    func(dst, environ []string) []string
+	inheritEnv  func(environ []string) []string
+	interpreted *interpreted
+	hand        *handFilter
+}
+
+func loadPolicies(tb testing.TB) []policy {
+	ps := []policy{
+		{s: 10,
+			inherit:    func(d, e []string) []string { return s10.AppendInheritEnv(d, e) },
+			isolated:   func(d, e []string) []string { return s10.AppendIsolatedEnv(d, e) },
+			inheritEnv: func(e []string) []string { return s10.InheritEnv(e) }},
+		{s: 100,
+			inherit:    func(d, e []string) []string { return s100.AppendInheritEnv(d, e) },
+			isolated:   func(d, e []string) []string { return s100.AppendIsolatedEnv(d, e) },
+			inheritEnv: func(e []string) []string { return s100.InheritEnv(e) }},
+		{s: 1000,
+			inherit:    func(d, e []string) []string { return s1000.AppendInheritEnv(d, e) },
+			isolated:   func(d, e []string) []string { return s1000.AppendIsolatedEnv(d, e) },
+			inheritEnv: func(e []string) []string { return s1000.InheritEnv(e) }},
+	}
+	for i := range ps {
+		p := &ps[i]
+		p.secrets = benchdata.SecretNames(p.s)
+		src, err := os.ReadFile(fmt.Sprintf("s%d/policy.yaml", p.s))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if p.interpreted, err = parseInterpreted(src); err != nil {
+			tb.Fatal(err)
+		}
+		p.hand = &handFilter{secrets: map[string]bool{}, allow: map[string]bool{}, prefixes: []string{"NEXT_PUBLIC_"}}
+		for _, s := range p.secrets {
+			p.hand.secrets[s] = true
+		}
+		for _, pat := range benchdata.SecretPatterns {
+			p.hand.suffixes = append(p.hand.suffixes, strings.TrimPrefix(pat, "*"))
+		}
+		for _, e := range append(essentials, "NODE_ENV", "GOFLAGS") {
+			p.hand.allow[e] = true
+		}
+	}
+	return ps
+}
+
+var sink int
+
+// BenchmarkBuild runs every contender on every shape. Sub-benchmark names
+// read mode/N/S/order/contender, so benchstat can set them side by side.
+func BenchmarkBuild(b *testing.B) {
+	for _, p := range loadPolicies(b) {
+		for _, n := range []int{30, 100, 1000, 10000} {
+			env := benchdata.Environ(n, p.secrets)
+			orders := map[string][][]string{"fixed": {env}, "shuffled": benchdata.Shuffled(env, 16)}
+			for _, order := range []string{"fixed", "shuffled"} {
+				envs := orders[order]
+				name := func(mode, contender string) string {
+					return fmt.Sprintf("%s/N=%d/S=%d/%s/%s", mode, n, p.s, order, contender)
+				}
+				dst := make([]string, 0, n+8)
+				if p.s == 10 { // the floors do not depend on the policy
+					b.Run(name("floor", "copy"), func(b *testing.B) {
+						for i := 0; b.Loop(); i++ {
+							dst = append(dst[:0], envs[i%len(envs)]...)
+						}
+					})
+					b.Run(name("floor", "idx"), func(b *testing.B) {
+						for i := 0; b.Loop(); i++ {
+							for _, e := range envs[i%len(envs)] {
+								sink += strings.IndexByte(e, '=')
+							}
+						}
+					})
+				}
+				for _, mode := range []string{"inherit", "isolated"} {
+					appendEnv := p.inherit
+					hand := p.hand.inherit
+					if mode == "isolated" {
+						appendEnv = p.isolated
+						hand = p.hand.isolated
+					}
+					b.Run(name(mode, "generated-append"), func(b *testing.B) {
+						b.ReportAllocs()
+						for i := 0; b.Loop(); i++ {
+							dst = appendEnv(dst[:0], envs[i%len(envs)])
+						}
+					})
+					if mode == "inherit" {
+						b.Run(name(mode, "generated-env"), func(b *testing.B) {
+							b.ReportAllocs()
+							for i := 0; b.Loop(); i++ {
+								sink += len(p.inheritEnv(envs[i%len(envs)]))
+							}
+						})
+					}
+					b.Run(name(mode, "handwritten"), func(b *testing.B) {
+						b.ReportAllocs()
+						for i := 0; b.Loop(); i++ {
+							sink += len(hand(envs[i%len(envs)]))
+						}
+					})
+					b.Run(name(mode, "interpreted"), func(b *testing.B) {
+						b.ReportAllocs()
+						for i := 0; b.Loop(); i++ {
+							sink += len(p.interpreted.build(mode, envs[i%len(envs)]))
+						}
+					})
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,106 @@
+// Package benchdata makes the benchmark inputs: secret names, policies'
+// tasks and environments shaped like a developer's or a CI runner's.
+package benchdata
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// SecretPatterns are the suffix patterns every benchmark policy lists.
+var SecretPatterns = []string{"*_TOKEN", "*_SECRET", "*_PASSWORD", "*_API_KEY"}
+
+// Tasks is the tasks section of every benchmark policy.
+const Tasks = `tasks:
+  inherit:
+    mode: inherit
+    unset: [HISTFILE]
+  isolated:
+    passThrough: [NODE_ENV, GOFLAGS, "NEXT_PUBLIC_*"]
+    define: {CGO_ENABLED: "0"}
+  strict:
+    passThrough: [NODE_ENV, GOFLAGS]
+    define: {CGO_ENABLED: "0"}
+`
+
+// words build names that share long prefixes and suffixes, like real
+// credential names do (ARCHIVE_SHARD_API_KEY, ARCHIVE_ACTOR_API_KEY).
+var (
+	services = []string{"ARCHIVE", "BILLING", "CATALOG", "DEPLOY", "EVENTS", "FRONTEND", "GATEWAY", "HARBOR", "INGEST", "JOURNAL", "KAFKA", "LEDGER", "MAILER", "NOTIFY", "ORDERS", "PAYMENTS", "QUEUE", "REPORTS", "SEARCH", "TRACING"}
+	parts    = []string{"SHARD", "ACTOR", "REPLICA", "PRIMARY", "WORKER", "SIGNER", "WEBHOOK", "UPLOAD", "EXPORT", "BACKUP"}
+	kinds    = []string{"KEY", "CREDENTIAL", "PRIVKEY", "SIGNING_KEY", "DSN"}
+)
+
+// SecretNames returns n distinct secret names that no suffix pattern
+// covers, the same ones every time.
+func SecretNames(n int) []string {
+	var out []string
+	for i := 0; len(out) < n; i++ {
+		s := services[i%len(services)]
+		p := parts[i/len(services)%len(parts)]
+		k := kinds[i/(len(services)*len(parts))%len(kinds)]
+		name := s + "_" + p + "_" + k
+		if round := i / (len(services) * len(parts) * len(kinds)); round > 0 {
+			name = fmt.Sprintf("%s_%s%d_%s", s, p, round, k)
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// ordinary names are the kind of variable a shell, a desktop session or a
+// CI runner holds.
+var ordinary = []string{
+	"PATH", "HOME", "SHELL", "USER", "LOGNAME", "LANG", "TERM", "TMPDIR", "PWD", "OLDPWD",
+	"EDITOR", "PAGER", "HOSTNAME", "SHLVL", "XDG_SESSION_TYPE", "XDG_RUNTIME_DIR",
+	"XDG_CONFIG_HOME", "XDG_DATA_DIRS", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "SSH_TTY",
+	"GOPATH", "GOFLAGS", "GOCACHE", "NODE_ENV", "NVM_DIR", "JAVA_HOME", "PYTHONUNBUFFERED",
+	"CI", "GITHUB_ACTIONS", "GITHUB_WORKFLOW", "GITHUB_RUN_ID", "GITHUB_SHA", "GITHUB_REF",
+	"RUNNER_OS", "RUNNER_TEMP", "HISTFILE", "LESSOPEN", "LS_COLORS", "MAIL",
+}
+
+// Environ returns n entries: one in ten a secret from secrets (one in
+// four of those spelt in lower case), one in ten matching a suffix
+// pattern, one in twenty a NEXT_PUBLIC_ variable, the rest ordinary names
+// (numbered once the list runs out), with values of realistic lengths.
+func Environ(n int, secrets []string) []string {
+	r := rand.New(rand.NewPCG(1, uint64(n)))
+	env := make([]string, 0, n)
+	for i := 0; len(env) < n; i++ {
+		var name string
+		switch {
+		case i%10 == 3 && len(secrets) > 0:
+			name = secrets[r.IntN(len(secrets))]
+			if i%40 == 3 {
+				name = strings.ToLower(name)
+			}
+		case i%10 == 7:
+			name = fmt.Sprintf("SERVICE%d%s", i, []string{"_TOKEN", "_SECRET", "_PASSWORD", "_API_KEY"}[i%4])
+		case i%20 == 9:
+			name = fmt.Sprintf("NEXT_PUBLIC_FEATURE_%d", i)
+		case i < len(ordinary):
+			name = ordinary[i]
+		default:
+			name = fmt.Sprintf("%s_%d", ordinary[i%len(ordinary)], i)
+		}
+		value := strings.Repeat("v", 8+r.IntN(48))
+		if name == "PATH" {
+			value = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:/snap/bin:/home/u/go/bin"
+		}
+		env = append(env, name+"="+value)
+	}
+	return env
+}
+
+// Shuffled returns k permutations of env, the same ones every time, so
+// that a benchmark cycling through them defeats branch prediction.
+func Shuffled(env []string, k int) [][]string {
+	r := rand.New(rand.NewPCG(2, uint64(len(env))))
+	out := make([][]string, k)
+	for i := range out {
+		out[i] = append([]string(nil), env...)
+		r.Shuffle(len(out[i]), func(a, b int) { out[i][a], out[i][b] = out[i][b], out[i][a] })
+	}
+	return out
+}

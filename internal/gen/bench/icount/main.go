@@ -1,0 +1,47 @@
+// Command icount calls one builder K times over an environment of N
+// entries, so that valgrind's callgrind can count the instructions a call
+// takes: a measure that, unlike time, does not change with the load on the
+// machine. BENCHMARKS.md shows how to run it.
+//
+//	icount inherit10|inherit1000|isolated10|idx K N
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/envgen/envgen/internal/gen/bench/benchdata"
+	"github.com/envgen/envgen/internal/gen/bench/s10"
+	"github.com/envgen/envgen/internal/gen/bench/s1000"
+)
+
+var sink int
+
+func main() {
+	if len(os.Args) != 4 {
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit1000|isolated10|idx K N")
+		os.Exit(2)
+	}
+	which := os.Args[1]
+	k, _ := strconv.Atoi(os.Args[2])
+	n, _ := strconv.Atoi(os.Args[3])
+	env := benchdata.Environ(n, benchdata.SecretNames(1000))
+	dst := make([]string, 0, n+8)
+	for range k {
+		switch which {
+		case "idx":
+			for _, e := range env {
+				sink += strings.IndexByte(e, '=')
+			}
+		case "inherit10":
+			dst = s10.AppendInheritEnv(dst[:0], env)
+		case "inherit1000":
+			dst = s1000.AppendInheritEnv(dst[:0], env)
+		case "isolated10":
+			dst = s10.AppendIsolatedEnv(dst[:0], env)
+		}
+	}
+	sink += len(dst)
+}
