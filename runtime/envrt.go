@@ -357,3 +357,21 @@ func (b *builder) finish() []string {
 	clear(b.out[w:])
 	return b.out[:w]
 }
+
+// Getenv returns the value of name in environ (os.Environ form): the first
+// entry of that name that exec could carry, names compared as Build
+// compares them; "" if there is none. Generated builders use it for a
+// ${NAME} in a define or a binPaths directory.
+func Getenv(environ []string, name string) string {
+	return getenv(environ, name, windows)
+}
+
+// getenv is Getenv with the name comparison chosen by fold.
+func getenv(environ []string, name string, fold bool) string {
+	for _, e := range environ {
+		if n, ok := Split(e); ok && sameName(n, name, fold) {
+			return e[len(n)+1:]
+		}
+	}
+	return ""
+}

@@ -101,7 +101,32 @@ func check(d *diagnoser, f *policyFile) *policy {
 	f.Tasks = c.maxTasks(f.Tasks)
 	p.Tasks = c.tasks(f) // presets and extends merged in first: see extends.go
 	c.maxEntries(f, p.Tasks)
+	c.secretReferences(p)
 	return p
+}
+
+// secretReferences reports every ${NAME} that names a secret the task
+// does not exempt exactly (secrets.pass or its own passThrough): a define
+// must not copy a secret where the policy would drop it.
+func (c *checker) secretReferences(p *policy) {
+	secrets := secretMatcher(p)
+	for _, t := range p.Tasks {
+		var values [][]segment
+		for _, d := range t.Defines {
+			values = append(values, d.Value)
+		}
+		values = append(values, t.BinPaths...)
+		for _, v := range values {
+			for _, s := range v {
+				if s.Env == "" || slices.Contains(t.Exact, s.Env) {
+					continue
+				}
+				if by, ok := secrets.match(s.Env); ok {
+					c.d.errorf(s.Pos, "task %q: ${%s} references a secret (by %q); list %s exactly in the task's passThrough to let it copy the value", t.Key, s.Env, by, s.Env)
+				}
+			}
+		}
+	}
 }
 
 // checker holds what check reports to.
@@ -318,6 +343,9 @@ func (c *checker) value(s str, what string) ([]segment, bool) {
 	if err != nil {
 		c.d.errorf(s.Pos, "%s: %v", what, err)
 		return nil, false
+	}
+	for i := range segs {
+		segs[i].Pos = s.Pos
 	}
 	return segs, true
 }

@@ -69,35 +69,49 @@ func (c *Compiled) Task(key string) *CompiledTask {
 }
 
 // Defines returns the task's defines as NAME=value entries, with params
-// (by parameter name) filled in; a missing parameter is empty.
+// (by parameter name) filled in; a missing parameter is empty, as is a
+// ${NAME} reference: DefinesIn resolves those.
 func (t *CompiledTask) Defines(params map[string]string) []string {
+	return t.DefinesIn(nil, params)
+}
+
+// DefinesIn is Defines with ${NAME} references resolved in environ.
+func (t *CompiledTask) DefinesIn(environ []string, params map[string]string) []string {
 	var out []string
 	for _, d := range t.defines {
-		out = append(out, d.Name+"="+fill(d.Value, params))
+		out = append(out, d.Name+"="+fill(d.Value, params, environ))
 	}
 	return out
 }
 
 // Dirs returns the task's binPaths with params filled in.
 func (t *CompiledTask) Dirs(params map[string]string) []envrt.Dir {
+	return t.DirsIn(nil, params)
+}
+
+// DirsIn is Dirs with ${NAME} references resolved in environ.
+func (t *CompiledTask) DirsIn(environ []string, params map[string]string) []envrt.Dir {
 	var out []envrt.Dir
 	for _, d := range t.dirs {
-		out = append(out, envrt.Dir{fill(d, params)})
+		out = append(out, envrt.Dir{fill(d, params, environ)})
 	}
 	return out
 }
 
 // Build runs the task as its generated AppendEnv would on this OS.
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, t.Task, t.Defines(params), overrides, t.Dirs(params))
+	return envrt.Build(dst, environ, t.Task, t.DefinesIn(environ, params), overrides, t.DirsIn(environ, params))
 }
 
-// fill puts params into a value.
-func fill(segs []segment, params map[string]string) string {
+// fill puts params, and the values of ${NAME} references in environ,
+// into a value.
+func fill(segs []segment, params map[string]string, environ []string) string {
 	var b strings.Builder
 	for _, s := range segs {
 		if s.Param != "" {
 			b.WriteString(params[s.Param])
+		} else if s.Env != "" {
+			b.WriteString(envrt.Getenv(environ, s.Env))
 		} else {
 			b.WriteString(s.Lit)
 		}

@@ -100,7 +100,7 @@ func emitTask(f *jen.File, t taskPlan) {
 	f.Commentf("%sEnvOS is %sEnv over this process's own environment: see envrt.BuildOS.", name, name)
 	f.Func().Id(name + "EnvOS").Params(params[1:]...).Index().String().Block(
 		jen.Return(rt("BuildOS").Call(
-			jen.Op("&").Id("envgen"+name+"Task"), defineList(t.Defines), jen.Id("overrides"), dirList(t.BinPaths),
+			jen.Op("&").Id("envgen"+name+"Task"), defineList(t.Defines, true), jen.Id("overrides"), dirList(t.BinPaths, true),
 		)),
 	)
 	f.Line()
@@ -109,7 +109,7 @@ func emitTask(f *jen.File, t taskPlan) {
 	f.Func().Id("Append" + name + "Env").Params(append([]jen.Code{jen.Id("dst").Op(",").Id("environ").Index().String()}, params[1:]...)...).Index().String().Block(
 		jen.Return(rt("Build").Call(
 			jen.Id("dst"), jen.Id("environ"), jen.Op("&").Id("envgen"+name+"Task"),
-			defineList(t.Defines), jen.Id("overrides"), dirList(t.BinPaths),
+			defineList(t.Defines, false), jen.Id("overrides"), dirList(t.BinPaths, false),
 		)),
 	)
 	f.Line()
@@ -127,19 +127,19 @@ func capacity(extra int) *jen.Statement {
 
 // defineList prints a task's defines as NAME=value strings: constants
 // for literal values, concatenations for templated ones.
-func defineList(defs []definePlan) jen.Code {
+func defineList(defs []definePlan, fromOS bool) jen.Code {
 	if len(defs) == 0 {
 		return jen.Nil()
 	}
 	var items []jen.Code
 	for _, d := range defs {
-		items = append(items, item(concat(append([]segment{{Lit: d.Name + "="}}, d.Value...)), ""))
+		items = append(items, item(concat(append([]segment{{Lit: d.Name + "="}}, d.Value...), fromOS), ""))
 	}
 	return jen.Index().String().Add(lines(items))
 }
 
 // dirList prints a task's binPaths as envrt.Dir pieces.
-func dirList(dirs [][]segment) jen.Code {
+func dirList(dirs [][]segment, fromOS bool) jen.Code {
 	if len(dirs) == 0 {
 		return jen.Nil()
 	}
@@ -147,7 +147,7 @@ func dirList(dirs [][]segment) jen.Code {
 	for _, d := range dirs {
 		var pieces []jen.Code
 		for _, s := range d {
-			pieces = append(pieces, piece(s))
+			pieces = append(pieces, piece(s, fromOS))
 		}
 		items = append(items, item(jen.Values(pieces...), ""))
 	}
@@ -155,26 +155,32 @@ func dirList(dirs [][]segment) jen.Code {
 }
 
 // concat prints segments as one string expression.
-func concat(segs []segment) *jen.Statement {
+func concat(segs []segment, fromOS bool) *jen.Statement {
 	var merged []segment // literal runs joined
 	for _, s := range segs {
-		if n := len(merged); n > 0 && s.Param == "" && merged[n-1].Param == "" {
+		if n := len(merged); n > 0 && s.Param == "" && s.Env == "" && merged[n-1].Param == "" && merged[n-1].Env == "" {
 			merged[n-1].Lit += s.Lit
 			continue
 		}
 		merged = append(merged, s)
 	}
-	out := piece(merged[0])
+	out := piece(merged[0], fromOS)
 	for _, s := range merged[1:] {
-		out = out.Op("+").Add(piece(s))
+		out = out.Op("+").Add(piece(s, fromOS))
 	}
 	return out
 }
 
-// piece prints one segment: a string literal or p.Field.
-func piece(s segment) *jen.Statement {
-	if s.Param != "" {
+// piece prints one segment: a string literal, p.Field, or an environment
+// look-up (in environ, or in the process's environment when fromOS).
+func piece(s segment, fromOS bool) *jen.Statement {
+	switch {
+	case s.Param != "":
 		return jen.Id("p").Dot(upperFirst(s.Param))
+	case s.Env != "" && fromOS:
+		return jen.Qual("os", "Getenv").Call(jen.Lit(s.Env))
+	case s.Env != "":
+		return rt("Getenv").Call(jen.Id("environ"), jen.Lit(s.Env))
 	}
 	return jen.Lit(s.Lit)
 }
@@ -262,10 +268,13 @@ func listOf(sep string, names, patterns []string) string {
 func quoteSegments(segs []segment) string {
 	var b strings.Builder
 	for _, s := range segs {
-		if s.Param != "" {
+		switch {
+		case s.Param != "":
 			b.WriteString("{" + s.Param + "}")
-		} else {
-			b.WriteString(strings.NewReplacer("{", "{{", "}", "}}").Replace(s.Lit))
+		case s.Env != "":
+			b.WriteString("${" + s.Env + "}")
+		default:
+			b.WriteString(s.Lit) // as it resolves, unescaped: this is a comment
 		}
 	}
 	return strconv.Quote(b.String())

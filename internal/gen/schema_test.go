@@ -31,6 +31,7 @@ var schemaBlind = map[string]string{
 	"err-essential-secret-by-pattern":   "needs the built-in lists",
 	"err-essential-secret-case":         "needs the built-in lists",
 	"err-secret-pattern-hits-essential": "needs the built-in lists",
+	"err-env-reference-secret":          "needs the built-in lists",
 	"err-no-package":                    "about the command line",
 	"err-pkg-flag-invalid":              "about the command line",
 	"err-task-collision-append":         "about generated Go names",

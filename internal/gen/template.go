@@ -9,11 +9,15 @@ import (
 type segment struct {
 	Lit   string
 	Param string // the parameter's name; Lit is empty then
+	Env   string // ${NAME}: NAME's value in environ at the call
+	Pos   Pos    // of the value, for errors about an Env reference
 }
 
-// parseValue splits a define or binPaths value into literal text and
-// {param} references. "{{" and "}}" are literal braces; any other brace
-// is an error, reported with its byte offset in s.
+// parseValue splits a define or binPaths value into literal text,
+// {param} references and ${NAME} environment references. "{{" and "}}"
+// are literal braces, and "$${" a literal "${" (with the "...}" it opens,
+// so "$${HOME}" is the text "${HOME}"); any other brace is an error,
+// reported with its byte offset in s.
 func parseValue(s string) ([]segment, error) {
 	var segs []segment
 	var lit strings.Builder
@@ -25,6 +29,27 @@ func parseValue(s string) ([]segment, error) {
 	}
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
+		case strings.HasPrefix(s[i:], "$${"):
+			// A literal "${", and the "...}" it opens, as written.
+			if end := strings.IndexByte(s[i:], '}'); end >= 0 {
+				lit.WriteString(s[i+1 : i+end+1])
+				i += end
+			} else {
+				lit.WriteString("${")
+				i += 2
+			}
+		case strings.HasPrefix(s[i:], "${"):
+			end := strings.IndexByte(s[i:], '}')
+			if end < 0 {
+				return nil, fmt.Errorf("unclosed '${' at byte %d (write $${ for a literal ${)", i)
+			}
+			name := s[i+2 : i+end]
+			if !isName(name) {
+				return nil, fmt.Errorf("bad environment reference ${%s} at byte %d: a name is [A-Za-z_][A-Za-z0-9_]*", name, i)
+			}
+			flush()
+			segs = append(segs, segment{Env: name})
+			i += end
 		case c == '{' && strings.HasPrefix(s[i:], "{{"), c == '}' && strings.HasPrefix(s[i:], "}}"):
 			lit.WriteByte(c)
 			i++
