@@ -274,7 +274,7 @@ func quoteSegments(segs []segment) string {
 		case s.Env != "":
 			b.WriteString("${" + s.Env + "}")
 		default:
-			b.WriteString(s.Lit) // as it resolves, unescaped: this is a comment
+			b.WriteString(strings.NewReplacer("{", "{{", "}", "}}").Replace(s.Lit))
 		}
 	}
 	return strconv.Quote(b.String())
