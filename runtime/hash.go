@@ -18,14 +18,23 @@ const (
 // Hash returns the table hash of name from seed, ASCII case-insensitive.
 // envgen uses it to lay out the tables it generates.
 func Hash(seed uint64, name string) uint64 {
+	h, _ := hashWords(seed, name)
+	return h
+}
+
+// hashWords hashes name as Hash does and keeps its case bits aside, as
+// scanName does for a name inside an entry.
+func hashWords(seed uint64, name string) (h, cases uint64) {
 	h, i := seed, 0
 	for ; i+8 <= len(name); i += 8 {
-		h = mixWord(h, load64(name, i))
+		w := load64(name, i)
+		h, cases = mixWord(h, w), mixCases(cases, w)
 	}
 	if i < len(name) {
-		h = mixWord(h, loadTail(name, i, len(name)))
+		w := loadTail(name, i, len(name))
+		h, cases = mixWord(h, w), mixCases(cases, w)
 	}
-	return finish(h, len(name))
+	return finish(h, len(name)), cases
 }
 
 // scanName finds the name of an os.Environ-style entry, the bytes before
@@ -119,15 +128,6 @@ func dedupKey(h, cases uint64, fold bool) uint64 {
 
 // nameKey returns the de-duplication key of a name.
 func nameKey(seed uint64, name string, fold bool) uint64 {
-	h, cases := seed, uint64(0)
-	i := 0
-	for ; i+8 <= len(name); i += 8 {
-		w := load64(name, i)
-		h, cases = mixWord(h, w), mixCases(cases, w)
-	}
-	if i < len(name) {
-		w := loadTail(name, i, len(name))
-		h, cases = mixWord(h, w), mixCases(cases, w)
-	}
-	return dedupKey(finish(h, len(name)), cases, fold)
+	h, cases := hashWords(seed, name)
+	return dedupKey(h, cases, fold)
 }
