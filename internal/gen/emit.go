@@ -26,9 +26,8 @@ func emit(pl *plan) ([]byte, error) {
 		emitTask(f, t)
 	}
 	emitSecrets(f, pl)
-	shared := map[string]string{} // a task's decisions → the task whose var holds them
 	for _, t := range pl.Tasks {
-		emitTaskTable(f, pl, t, shared)
+		emitTaskTable(f, pl, t)
 	}
 	emitPolicy(f, pl)
 
@@ -303,16 +302,10 @@ func emitSecrets(f *jen.File, pl *plan) {
 	f.Line()
 }
 
-// emitTaskTable prints a task's envrt.Task and its decisions, unless an
-// earlier task's are the same: then it shares them (shared maps decisions
-// to the first task's Go name).
-func emitTaskTable(f *jen.File, pl *plan, t taskPlan, shared map[string]string) {
-	decideKey := fmt.Sprint(len(t.Lookup) > 0, string(t.Decide)) // Lookup follows from Decide
-	owner, seen := shared[decideKey]
-	if !seen {
-		owner = t.GoName
-		shared[decideKey] = owner
-	}
+// emitTaskTable prints a task's envrt.Task and its decisions, unless it
+// shares an earlier task's tables (taskPlan.TablesOf).
+func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
+	owner, seen := t.TablesOf, t.TablesOf != t.GoName
 	fields := []jen.Code{
 		item(jen.Id("Policy").Op(":").Op("&").Id("envgenPolicy"), ""),
 	}

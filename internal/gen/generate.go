@@ -47,16 +47,13 @@ func Generate(file string, src []byte, pkg string) ([]byte, error) {
 const maxTableEntries = 1_000_000
 
 // tableEntries counts the entries emit prints for the tasks' decisions
-// and look-up lists, each distinct table once.
+// and look-up lists, each shared table once.
 func (pl *plan) tableEntries() int {
-	seen := map[string]bool{}
 	n := 0
 	for _, t := range pl.Tasks {
-		key := string(t.Decide)
-		if seen[key] {
+		if t.TablesOf != t.GoName {
 			continue
 		}
-		seen[key] = true
 		for _, d := range t.Decide {
 			if d != 0 {
 				n++

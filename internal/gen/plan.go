@@ -2,6 +2,7 @@ package gen
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	envrt "github.com/envgen/envgen/runtime"
@@ -30,6 +31,9 @@ type taskPlan struct {
 	task
 	Decide []envrt.Decision // by index in plan.Names
 	Lookup []string         // see envrt.Task.Lookup
+	// TablesOf is the Go name of the first task with the same Decide and
+	// Lookup, whose tables this task shares (its own Go name if none).
+	TablesOf string
 }
 
 // makePlan resolves a checked policy into tables.
@@ -64,6 +68,7 @@ func makePlan(p *policy, pkg, source string) *plan {
 	}
 	pl.Secrets = sortedUnique(append(pl.Secrets, p.SecretPatterns...))
 
+	owners := map[string]string{} // tables → the task that first had them
 	for _, t := range p.Tasks {
 		tp := taskPlan{task: t, Decide: make([]envrt.Decision, len(pl.Names))}
 		tr := r.forTask(&t)
@@ -92,6 +97,11 @@ func makePlan(p *policy, pkg, source string) *plan {
 					tp.Lookup = append(tp.Lookup, pl.Names[i].Name)
 				}
 			}
+		}
+		key := fmt.Sprint(len(tp.Lookup) > 0, string(tp.Decide)) // Lookup follows from Decide
+		if tp.TablesOf = owners[key]; tp.TablesOf == "" {
+			tp.TablesOf = t.GoName
+			owners[key] = t.GoName
 		}
 		tp.Patterns = sortedUnique(t.Patterns)
 		tp.NegPatterns = sortedUnique(t.NegPatterns)
