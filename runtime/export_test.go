@@ -8,6 +8,3 @@ func BuildFold(dst, environ []string, t *Task, defines []string, overrides []Var
 
 // Windows reports whether this build compares names as Windows does.
 const Windows = windows
-
-// GetenvFold is Getenv with the name comparison chosen by the test.
-func GetenvFold(environ []string, name string, fold bool) string { return getenv(environ, name, fold) }

@@ -131,3 +131,29 @@ func TestLookupCheaper(t *testing.T) {
 	}
 	assert.Equal(t, 3, scans, "one recheck every %d calls", period)
 }
+
+// TestGetenv: ${NAME} reads the first entry of that name that exec could
+// carry, compared as names are (ASCII case aside on Windows); "" if none.
+func TestGetenv(t *testing.T) {
+	environ := []string{"HOME\x00=bad", "NOEQUALS", "home=/lower", "HOME=/first", "HOME=/second", "EMPTY=", "=C:=C:\\x"}
+	for _, c := range []struct {
+		name string
+		fold bool
+		want string
+	}{
+		{"HOME", false, "/first"},
+		{"HOME", true, "/lower"},
+		{"home", false, "/lower"},
+		{"EMPTY", false, ""},
+		{"MISSING", false, ""},
+		{"=C:", false, "C:\\x"},
+		{"NOEQUALS", false, ""},
+	} {
+		if got := getenv(environ, c.name, c.fold); got != c.want {
+			t.Errorf("getenv(%q, fold=%v) = %q, want %q", c.name, c.fold, got, c.want)
+		}
+	}
+	if got := Getenv(environ, "HOME"); got != getenv(environ, "HOME", windows) {
+		t.Errorf("Getenv does not use the build's name comparison: %q", got)
+	}
+}
