@@ -116,28 +116,7 @@ func build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 func buildWith(table []uint64, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
 	b := builder{out: dst, base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold}
 	slots := tableFor(table, len(environ)+len(defines)+len(overrides)+1)
-	for i, e := range environ {
-		eq, h, cases := scanName(b.seed, e)
-		if eq == 0 {
-			continue
-		}
-		name := e[:eq]
-		keep := t.keep(name, h, fold)
-		function := keep && t.DropFunctions && strings.HasPrefix(e[eq+1:], "() {")
-		if !keep && !fold || strings.IndexByte(e, 0) >= 0 {
-			continue // where names compare exactly, a later entry decides alike
-		}
-		if function {
-			keep = false // but a later entry of this name need not be a function
-		}
-		if keep {
-			b.inherit(slots, dedupKey(h, cases, fold), e, name)
-		} else {
-			// A dropped spelling still wins over later variants
-			// of the same name, which could decide differently.
-			b.drop(slots, dedupKey(h, cases, fold), i, name)
-		}
-	}
+	b.filter(slots, t)
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
 			b.put(slots, d, nameOf(d))

@@ -8,3 +8,10 @@ func BuildFold(dst, environ []string, t *Task, defines []string, overrides []Var
 
 // Windows reports whether this build compares names as Windows does.
 const Windows = windows
+
+// scanName is scanNames for one entry.
+func scanName(seed uint64, e string) (eq int, h, cases uint64) {
+	var s [1]scanned
+	scanNames(seed, []string{e}, s[:])
+	return s[0].eq, s[0].h, s[0].cases
+}

@@ -27,7 +27,7 @@ func Hash(seed uint64, name string) uint64 {
 func hashWords(seed uint64, name string) (h, cases uint64) {
 	h, i := seed, 0
 	for ; i+8 <= len(name); i += 8 {
-		w := load64(name, i)
+		w := load64(name[i:])
 		h, cases = mixWord(h, w), mixCases(cases, w)
 	}
 	if i < len(name) {
@@ -37,44 +37,59 @@ func hashWords(seed uint64, name string) (h, cases uint64) {
 	return finish(h, len(name)), cases
 }
 
-// scanName finds the name of an os.Environ-style entry, the bytes before
-// the first '=' after the first byte, and hashes it as Hash does, in one
-// pass. eq is the name's length, or 0 if the entry has no such '='.
-func scanName(seed uint64, e string) (eq int, h, cases uint64) {
-	h = seed
-	i := 0
-	if e != "" && e[0] == '=' {
-		i = len(e) // a Windows "=C:" name: the byte loop below
-	}
-	for ; i+8 <= len(e); i += 8 {
-		w := load64(e, i)
-		if m := firstZero(w ^ eqBytes); m != 0 {
-			n := bits.TrailingZeros64(m) >> 3 // name bytes in w
-			if n > 0 {
-				w &= 1<<(8*n) - 1
-				h, cases = mixWord(h, w), mixCases(cases, w)
+// scanned is what scanNames finds in one entry.
+type scanned struct {
+	h, cases uint64 // the name's hash (see Hash) and case bits (see hashWords)
+	eq       int    // the name's length, or 0 if the entry has none
+}
+
+// scanNames finds the name of each os.Environ-style entry of environ, the
+// bytes before its first '=' after the first byte, and hashes it as Hash
+// does, in one pass over its words. It records them in out[i] for
+// environ[i]; eq is 0 for an entry with no such '='.
+//
+// It is the first half of the builder's hot loop, kept apart so that the
+// loop over a batch of entries holds few values across calls.
+func scanNames(seed uint64, environ []string, out []scanned) {
+	out = out[:len(environ)]
+	for x, e := range environ {
+		h, cases := seed, uint64(0)
+		first := uint64(1) // makes a '=' in the first byte no match
+		rest := e          // from the word scanned next
+		var w, m uint64    // the word that holds the '=', and m marks it
+		for {
+			if len(rest) < 8 {
+				// Fewer than 8 bytes are left: put them in the low bytes
+				// of w. The bytes above are zero, so they cannot match
+				// '='.
+				if len(e) >= 8 {
+					w = load64(e[len(e)-8:]) >> (8 * (8 - len(rest)))
+				} else {
+					w = loadTail(e, 0, len(e))
+				}
+				m = firstZero(w ^ eqBytes | first)
+				break
 			}
-			return i + n, finish(h, i+n), cases
+			w = load64(rest)
+			if m = firstZero(w ^ eqBytes | first); m != 0 {
+				break
+			}
+			h, cases, first = mixWord(h, w), mixCases(cases, w), 0
+			rest = rest[8:]
 		}
-		h, cases = mixWord(h, w), mixCases(cases, w)
-	}
-	if i == len(e) && e != "" && e[0] == '=' {
-		i = 0
-	}
-	for j := max(i, 1); j < len(e); j++ {
-		if e[j] == '=' {
-			for ; i+8 <= j; i += 8 {
-				w := load64(e, i)
-				h, cases = mixWord(h, w), mixCases(cases, w)
-			}
-			if j > i {
-				w := loadTail(e, i, j)
-				h, cases = mixWord(h, w), mixCases(cases, w)
-			}
-			return j, finish(h, j), cases
+		k := bits.TrailingZeros64(m) >> 3 // name bytes in w
+		eq := len(e) - len(rest) + k
+		if m == 0 {
+			out[x] = scanned{}
+			continue
 		}
+		w &= 1<<(8*k) - 1
+		hw, cw := mixWord(h, w), mixCases(cases, w)
+		if k != 0 { // without a branch, which no predictor could learn
+			h, cases = hw, cw
+		}
+		out[x] = scanned{h: finish(h, eq), cases: cases, eq: eq}
 	}
-	return 0, 0, 0
 }
 
 // mixWord mixes one word of a name into h, ASCII case aside.
@@ -97,10 +112,10 @@ func firstZero(w uint64) uint64 {
 	return (w - 0x0101010101010101) &^ w & 0x8080808080808080
 }
 
-// load64 returns the 8 bytes of s at i, little-endian; the compiler makes
+// load64 returns the first 8 bytes of s, little-endian; the compiler makes
 // it one load.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
+func load64(s string) uint64 {
+	s = s[:8]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -43,9 +43,11 @@ type Patterns struct {
 	Loose       bool
 }
 
-// tailKey folds the last two bytes of s, ASCII case aside, into a byte.
+// tailKey folds the last two bytes of s into a byte, ASCII case aside:
+// clearing bit 5 of each byte upper-cases a letter (and leaves a few other
+// bytes alike, which Match tells apart).
 func tailKey(s string) byte {
-	return upper(s[len(s)-1])*7 + upper(s[len(s)-2])
+	return (s[len(s)-1]&^0x20)*7 + s[len(s)-2]&^0x20
 }
 
 // ByteSet is a set of bytes.
@@ -57,11 +59,16 @@ func (s *ByteSet) Has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
 // Add puts c in s.
 func (s *ByteSet) Add(c byte) { s[c>>6] |= 1 << (c & 63) }
 
+// mayMatch reports whether ps's filter lets name through to its patterns:
+// false means no pattern matches name, ASCII case aside.
+func (ps *Patterns) mayMatch(name string) bool {
+	return ps.Loose || name != "" && (ps.First.Has(name[0]) || len(name) >= 2 && ps.Tail.Has(tailKey(name)))
+}
+
 // Match reports whether any pattern of ps matches name, ASCII
 // case-insensitively when fold is set.
 func (ps *Patterns) Match(name string, fold bool) bool {
-	if len(ps.List) == 0 || name == "" ||
-		!ps.Loose && !ps.First.Has(name[0]) && (len(name) < 2 || !ps.Tail.Has(tailKey(name))) {
+	if len(ps.List) == 0 || !ps.mayMatch(name) {
 		return false
 	}
 	last := upper(name[len(name)-1])
@@ -74,6 +81,17 @@ func (ps *Patterns) Match(name string, fold bool) bool {
 		}
 	}
 	return false
+}
+
+// union returns a filter, with no patterns, that lets through every name
+// that ps's or other's does.
+func (ps *Patterns) union(other *Patterns) Patterns {
+	u := Patterns{Loose: ps.Loose || other.Loose}
+	for i := range u.First {
+		u.First[i] = ps.First[i] | other.First[i]
+		u.Tail[i] = ps.Tail[i] | other.Tail[i]
+	}
+	return u
 }
 
 // MakePatterns builds the filter of a list of patterns.

@@ -121,10 +121,7 @@ func (t *Task) keep(name string, h uint64, fold bool) bool {
 	p := t.Policy
 	i := p.lookup(h, name)
 	if i < 0 {
-		if !t.Inherit && !t.Pass.Match(name, fold) {
-			return false // the common case: an isolated task drops it
-		}
-		return t.byPatterns(name, p.SecretPatterns.Match(name, true), fold)
+		return t.keepUnnamed(name, fold)
 	}
 	for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
 		if p.Names[j].Name == name {
@@ -140,6 +137,14 @@ func (t *Task) keep(name string, h uint64, fold bool) bool {
 	// A spelling no entry has, where names compare exactly: no rule
 	// names it, so only its secrecy and the patterns decide.
 	return t.byPatterns(name, p.Names[i].Secret, false)
+}
+
+// keepUnnamed is keep for a name that the policy does not mention.
+func (t *Task) keepUnnamed(name string, fold bool) bool {
+	if !t.Inherit && !t.Pass.Match(name, fold) {
+		return false // the common case: an isolated task drops it
+	}
+	return t.byPatterns(name, t.Policy.SecretPatterns.Match(name, true), fold)
 }
 
 // byPatterns decides a name that no rule of the task names exactly.

@@ -27,7 +27,11 @@ func main() {
 	which := os.Args[1]
 	k, _ := strconv.Atoi(os.Args[2])
 	n, _ := strconv.Atoi(os.Args[3])
-	env := benchdata.Environ(n, benchdata.SecretNames(1000))
+	secrets := benchdata.SecretNames(10)
+	if which == "inherit1000" {
+		secrets = benchdata.SecretNames(1000)
+	}
+	env := benchdata.Environ(n, secrets)
 	dst := make([]string, 0, n+8)
 	for range k {
 		switch which {
