@@ -1,6 +1,9 @@
 package envrt
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // The hash reads a name 8 bytes at a time, little-endian, the last word
 // zero-padded, and mixes in its length. It clears bit 5 of every byte
@@ -52,44 +55,58 @@ type scanned struct {
 // loop over a batch of entries holds few values across calls.
 func scanNames(seed uint64, environ []string, out []scanned) {
 	out = out[:len(environ)]
-	for x, e := range environ {
+	for x := range environ {
+		e := environ[x]
+		if e != "" && e[0] == '=' {
+			out[x] = scanWindowsName(seed, e)
+			continue
+		}
 		h, cases := seed, uint64(0)
-		first := uint64(1) // makes a '=' in the first byte no match
-		rest := e          // from the word scanned next
-		var w, m uint64    // the word that holds the '=', and m marks it
+		i := 0          // the word scanned next
+		var w, m uint64 // the word that holds the '=', and m marks it
 		for {
-			if len(rest) < 8 {
+			if len(e)-i < 8 {
 				// Fewer than 8 bytes are left: put them in the low bytes
 				// of w. The bytes above are zero, so they cannot match
 				// '='.
 				if len(e) >= 8 {
-					w = load64(e[len(e)-8:]) >> (8 * (8 - len(rest)))
+					w = load64(e[len(e)-8:]) >> (8 * (i + 8 - len(e)))
 				} else {
 					w = loadTail(e, 0, len(e))
 				}
-				m = firstZero(w ^ eqBytes | first)
+				m = firstZero(w ^ eqBytes)
 				break
 			}
-			w = load64(rest)
-			if m = firstZero(w ^ eqBytes | first); m != 0 {
+			w = load64(e[i:])
+			if m = firstZero(w ^ eqBytes); m != 0 {
 				break
 			}
-			h, cases, first = mixWord(h, w), mixCases(cases, w), 0
-			rest = rest[8:]
+			h, cases = mixWord(h, w), mixCases(cases, w)
+			i += 8
 		}
-		k := bits.TrailingZeros64(m) >> 3 // name bytes in w
-		eq := len(e) - len(rest) + k
 		if m == 0 {
 			out[x] = scanned{}
 			continue
 		}
+		k := bits.TrailingZeros64(m) >> 3 // name bytes in w
 		w &= 1<<(8*k) - 1
 		hw, cw := mixWord(h, w), mixCases(cases, w)
 		if k != 0 { // without a branch, which no predictor could learn
 			h, cases = hw, cw
 		}
-		out[x] = scanned{h: finish(h, eq), cases: cases, eq: eq}
+		out[x] = scanned{h: finish(h, i+k), cases: cases, eq: i + k}
 	}
+}
+
+// scanWindowsName is scanNames for an entry whose name starts with '=', as
+// Windows's per-drive "=C:" names do: the name runs to the next '='.
+func scanWindowsName(seed uint64, e string) scanned {
+	i := strings.IndexByte(e[1:], '=')
+	if i < 0 {
+		return scanned{}
+	}
+	h, cases := hashWords(seed, e[:i+1])
+	return scanned{h: h, cases: cases, eq: i + 1}
 }
 
 // mixWord mixes one word of a name into h, ASCII case aside.
