@@ -16,8 +16,9 @@ import (
 //
 // It allocates the returned slice (and the environment's copy when it
 // scans); the look-up path returns the same entries in another order (the
-// task's names, sorted, then defines and overrides) and allocates one
-// string per name found.
+// task's names, sorted, then defines and overrides), allocates one string
+// per name found, and returns a slice whose array also holds those
+// entries, in front of it.
 func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 	extra := len(defines) + len(overrides) + 1
 	if windows || len(t.Lookup) == 0 || !lookupCheaper(len(t.Lookup)) {
@@ -25,14 +26,17 @@ func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 		environSize.Store(int64(len(environ)))
 		return build(make([]string, 0, len(environ)+extra), environ, t, defines, overrides, path, windows)
 	}
-	var small [64]string
-	environ := small[:0]
+	// One allocation holds the entries found, then the output: a stack
+	// array would escape, as build's output does.
+	k := len(t.Lookup)
+	buf := make([]string, k, k+k+extra)
+	environ := buf[:0:k]
 	for _, name := range t.Lookup {
 		if value, ok := os.LookupEnv(name); ok {
 			environ = append(environ, name+"="+value)
 		}
 	}
-	return build(make([]string, 0, len(environ)+extra), environ, t, defines, overrides, path, windows)
+	return build(buf[k:], environ, t, defines, overrides, path, windows)
 }
 
 // The strategy BuildOS picks, set from BenchmarkOS in
