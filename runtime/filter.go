@@ -38,8 +38,13 @@ func (b *builder) filter(slots []uint64, t *Task) {
 	environ := b.environ
 	out, base := b.out, b.base
 	var scans [batch]scanned
+	var picked [batch]string // with Heads: the entries it lets through
+	var index [batch]int     // and their indices in environ
 	for start := 0; start < len(environ); start += batch {
 		chunk := environ[start:min(start+batch, len(environ))]
+		if t.Heads != nil {
+			chunk = picked[:t.Heads.pick(chunk, picked[:], index[:], start)]
+		}
 		scanNames(b.seed, chunk, scans[:])
 		for j, e := range chunk {
 			sc := &scans[j]
@@ -74,8 +79,12 @@ func (b *builder) filter(slots []uint64, t *Task) {
 				// Dropped, but this entry, not a later one, is the
 				// name's: a later spelling or a later entry that is no
 				// bash function could be decided otherwise.
+				i := start + j
+				if t.Heads != nil {
+					i = index[j]
+				}
 				b.out = out
-				b.drop(slots, key, start+j, name)
+				b.drop(slots, key, i, name)
 				continue
 			}
 			for d := key & slotMask; ; d = (d + 1) & slotMask {

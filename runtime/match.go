@@ -161,3 +161,44 @@ func upper(c byte) byte {
 	}
 	return c
 }
+
+// HeadSet is a filter on the first 8 bytes of names (their heads), ASCII
+// case aside: an isolated task that has one drops every entry whose head
+// it does not hold before it reads the rest of the entry's name.
+type HeadSet [8]uint64
+
+// headBit returns the bit of a head in a HeadSet: 9 bits of its hash, the
+// head zero-padded to 8 bytes, case bits cleared.
+func headBit(w uint64) uint64 { return (w &^ caseBits) * mul >> 55 }
+
+// Add puts the head of name, its first 8 bytes or all of a shorter one,
+// in s. Every name with that head then passes s's filter.
+func (s *HeadSet) Add(name string) {
+	k := headBit(loadTail(name, 0, min(len(name), 8)))
+	s[k>>6] |= 1 << (k & 63)
+}
+
+// pick copies to picked the entries of chunk whose names may have a head
+// added to s, and their indices plus start to index, and returns how many
+// it picked. A name that starts with '=', Windows's "=C:", always may.
+func (s *HeadSet) pick(chunk, picked []string, index []int, start int) int {
+	n := 0
+	for j, e := range chunk {
+		var w uint64
+		if len(e) >= 8 {
+			w = load64(e)
+		} else {
+			w = loadTail(e, 0, len(e))
+		}
+		// Keep the bytes before the first '=': m's lowest bit is the top
+		// bit of that byte; with no '=', keep all 8.
+		m := firstZero(w ^ eqBytes)
+		w &= (m&-m)>>7 - 1
+		k := headBit(w)
+		if s[k>>6]>>(k&63)&1 != 0 || e != "" && e[0] == '=' {
+			picked[n], index[n] = e, start+j
+			n++
+		}
+	}
+	return n
+}

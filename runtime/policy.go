@@ -107,6 +107,9 @@ type Task struct {
 	// Lookup, for an isolated task without passThrough patterns, lists
 	// every name it can pass, for BuildOS.
 	Lookup []string
+	// Heads, for an isolated task whose passThrough patterns all start
+	// with 8 bytes or more, holds the heads of every name it can pass.
+	Heads *HeadSet
 	// DropFunctions drops inherited entries whose value starts with
 	// "() {": bash functions exported by a bash from before 2014, under
 	// any name (dropInjection).

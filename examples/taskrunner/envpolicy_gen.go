@@ -232,6 +232,7 @@ var envgenBuildTask = envrt.Task{
 		},
 		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
 	},
+	Heads: &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004008c0000, 0x2000000000042080, 0x10024020000008, 0x2002000000000000}, // hashed first 8 bytes of the names it can pass
 }
 
 // envgenBuildDecide says which entries of envgenNames task "build" (and any task

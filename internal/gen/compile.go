@@ -43,7 +43,7 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	c.Policy.SecretPatterns = compilePatterns(pl.SecretPatterns)
 	for _, t := range pl.Tasks {
 		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Decide: t.Decide,
-			Pass: compilePatterns(t.Patterns), Negated: compilePatterns(t.NegPatterns), Unset: compilePatterns(t.UnsetPatterns), Lookup: t.Lookup, DropFunctions: t.DropInjection}
+			Pass: compilePatterns(t.Patterns), Negated: compilePatterns(t.NegPatterns), Unset: compilePatterns(t.UnsetPatterns), Lookup: t.Lookup, Heads: t.Heads, DropFunctions: t.DropInjection}
 		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths})
 	}
 	return c, nil

@@ -322,6 +322,10 @@ func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
 			fields = append(fields, item(jen.Id(pats.field).Op(":").Add(patternList(pats.list, pats.prefix)), ""))
 		}
 	}
+	if t.Heads != nil {
+		fields = append(fields, item(jen.Id("Heads").Op(":").Op("&").Add(rt("HeadSet")).Values(hexWords(t.Heads[:])...),
+			"hashed first 8 bytes of the names it can pass"))
+	}
 	if t.DropInjection {
 		fields = append(fields, item(jen.Id("DropFunctions").Op(":").True(), "dropInjection"))
 	}
@@ -401,17 +405,22 @@ func patternList(pats []string, prefix string) jen.Code {
 	}{{"First", ps.First, "first bytes of prefix-only patterns: " + byteSetString(ps.First)},
 		{"Tail", ps.Tail, "hashed last two bytes of suffixes: " + strings.Join(tails, " ")}} {
 		if set.set != (envrt.ByteSet{}) {
-			var words []jen.Code
-			for _, w := range set.set {
-				words = append(words, jen.Id(fmt.Sprintf("%#x", w)))
-			}
-			fields = append(fields, item(jen.Id(set.name).Op(":").Add(rt("ByteSet")).Values(words...), set.what))
+			fields = append(fields, item(jen.Id(set.name).Op(":").Add(rt("ByteSet")).Values(hexWords(set.set[:])...), set.what))
 		}
 	}
 	if ps.Loose {
 		fields = append(fields, item(jen.Id("Loose").Op(":").True(), "a pattern with neither prefix nor suffix"))
 	}
 	return rt("Patterns").Add(lines(fields))
+}
+
+// hexWords returns words as hexadecimal literals.
+func hexWords(words []uint64) []jen.Code {
+	var out []jen.Code
+	for _, w := range words {
+		out = append(out, jen.Id(fmt.Sprintf("%#x", w)))
+	}
+	return out
 }
 
 // byteSetString lists the bytes of s, for a comment.

@@ -31,6 +31,7 @@ type taskPlan struct {
 	task
 	Decide []envrt.Decision // by index in plan.Names
 	Lookup []string         // see envrt.Task.Lookup
+	Heads  *envrt.HeadSet   // see envrt.Task.Heads
 	// TablesOf is the Go name of the first task with the same Decide and
 	// Lookup, whose tables this task shares (its own Go name if none).
 	TablesOf string
@@ -98,6 +99,9 @@ func makePlan(p *policy, pkg, source string) *plan {
 				}
 			}
 		}
+		if !t.Inherit {
+			tp.Heads = headsOf(pl.Names, tp.Decide, t.Patterns)
+		}
 		key := fmt.Sprint(len(tp.Lookup) > 0, string(tp.Decide)) // Lookup follows from Decide
 		if tp.TablesOf = owners[key]; tp.TablesOf == "" {
 			tp.TablesOf = t.GoName
@@ -109,6 +113,27 @@ func makePlan(p *policy, pkg, source string) *plan {
 		pl.Tasks = append(pl.Tasks, tp)
 	}
 	return pl
+}
+
+// headsOf returns the heads filter of an isolated task: the heads of the
+// names it passes in any spelling and of its passThrough patterns'
+// prefixes; nil if a pattern's prefix is shorter than a head, so that the
+// names it matches can have any head.
+func headsOf(names []envrt.Name, decide []envrt.Decision, patterns []string) *envrt.HeadSet {
+	var heads envrt.HeadSet
+	for _, p := range patterns {
+		prefix := compilePattern(p)[0]
+		if len(prefix) < 8 {
+			return nil
+		}
+		heads.Add(prefix)
+	}
+	for i, d := range decide {
+		if d != 0 {
+			heads.Add(names[i].Name)
+		}
+	}
+	return &heads
 }
 
 // otherSpelling returns a spelling of key's name, ASCII case aside, that

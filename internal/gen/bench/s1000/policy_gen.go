@@ -1141,12 +1141,14 @@ var envgenIsolatedTask = envrt.Task{
 		},
 		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
 	},
+	Heads: &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2002000000000000}, // hashed first 8 bytes of the names it can pass
 }
 
 // envgenStrictTask is task "strict"'s policy for envrt.Build.
 var envgenStrictTask = envrt.Task{
 	Policy: &envgenPolicy,
 	Decide: envgenStrictDecide[:],
+	Heads:  &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2000000000000}, // hashed first 8 bytes of the names it can pass
 	Lookup: envgenStrictLookup[:],
 }
 
