@@ -86,7 +86,7 @@ func emitTask(f *jen.File, t taskPlan) {
 		f.Comment(line)
 	}
 	callArgs := []jen.Code{
-		jen.Make(jen.Index().String(), jen.Lit(0), capacity(extra)),
+		jen.Make(jen.Index().String(), jen.Lit(0), capacity(t, extra)),
 		jen.Id("environ"),
 	}
 	callArgs = append(callArgs, args...)
@@ -114,10 +114,14 @@ func emitTask(f *jen.File, t taskPlan) {
 	f.Line()
 }
 
-// capacity is the most entries a builder can return: environ's, the
-// defines and PATH, and the overrides.
-func capacity(extra int) *jen.Statement {
+// capacity is the most entries a builder can return: environ's (no more
+// than the task can pass, when that is known), the defines and PATH, and
+// the overrides.
+func capacity(t taskPlan, extra int) *jen.Statement {
 	c := jen.Len(jen.Id("environ"))
+	if most, ok := t.mostInherited(); ok {
+		c = jen.Min(c, jen.Lit(most))
+	}
 	if extra > 0 {
 		c = c.Op("+").Lit(extra)
 	}

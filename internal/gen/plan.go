@@ -115,6 +115,22 @@ func makePlan(p *policy, pkg, source string) *plan {
 	return pl
 }
 
+// mostInherited returns how many entries of environ an isolated task
+// without passThrough patterns can keep at most: one per policy entry it
+// passes in some spelling (the output never holds a name twice).
+func (t taskPlan) mostInherited() (int, bool) {
+	if t.Inherit || len(t.Patterns) > 0 {
+		return 0, false
+	}
+	n := 0
+	for _, d := range t.Decide {
+		if d != 0 {
+			n++
+		}
+	}
+	return n, true
+}
+
 // headsOf returns the heads filter of an isolated task: the heads of the
 // names it passes in any spelling and of its passThrough patterns'
 // prefixes; nil if a pattern's prefix is shorter than a head, so that the

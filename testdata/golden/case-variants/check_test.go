@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -99,5 +101,24 @@ func TestIsSecret(t *testing.T) {
 	}
 	if s := Secrets(); !slices.Contains(s, "Deploy_Key") || slices.Contains(s, "deploy_key") {
 		t.Errorf("Secrets() = %q, want Deploy_Key (as written) and not deploy_key", s)
+	}
+}
+
+// TestBuildEnvAllocatesOnce checks the capacity BuildEnv asks for (at most
+// one entry per name the task can pass, in any spelling): with every such
+// name in three spellings and many others, it allocates the slice it
+// returns and the PATH binPaths extend, nothing more.
+func TestBuildEnvAllocatesOnce(t *testing.T) {
+	var environ []string
+	for _, name := range envgenBuildLookup {
+		for _, spelling := range []string{name, strings.ToUpper(name), strings.ToLower(name)} {
+			environ = append(environ, spelling+"=v")
+		}
+	}
+	for i := range 200 {
+		environ = append(environ, "OTHER_"+strconv.Itoa(i)+"=v")
+	}
+	if n := testing.AllocsPerRun(20, func() { BuildEnv(environ) }); n != 2 {
+		t.Errorf("BuildEnv allocates %v times, want 2 (the slice, PATH)", n)
 	}
 }

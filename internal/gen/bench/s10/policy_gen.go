@@ -48,7 +48,7 @@ func AppendIsolatedEnv(dst, environ []string, overrides ...envrt.Var) []string {
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func StrictEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendStrictEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
+	return AppendStrictEnv(make([]string, 0, min(len(environ), 34)+1+len(overrides)), environ, overrides...)
 }
 
 // StrictEnvOS is StrictEnv over this process's own environment: see envrt.BuildOS.
