@@ -7,15 +7,17 @@
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII
 // case-insensitive everywhere. Nothing here allocates except the output
-// slice when it must grow, the strings only a call can build (an override's
-// entry, a PATH with directories prepended) and, past 255 names, the
-// de-duplication table.
+// slice when it must grow and the strings only a call can build (an
+// override's entry, a PATH with directories prepended); past 340 names the
+// de-duplication table comes from a sync.Pool, so it allocates only when
+// the pool has none big enough.
 package envrt
 
 import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 )
 
 // windows is true when names compare ASCII case-insensitively.
@@ -97,7 +99,8 @@ func Build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 // run the Windows rules on any OS. It picks a de-duplication table that
 // fits the call: only the one picked is zeroed.
 func build(dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
-	switch n := len(environ) + len(defines) + len(overrides) + 1; {
+	n := len(environ) + len(defines) + len(overrides) + 1
+	switch {
 	case n <= 85:
 		var small [128]uint64
 		return buildWith(small[:], dst, environ, t, defines, overrides, path, fold)
@@ -108,11 +111,26 @@ func build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 		var large [512]uint64
 		return buildWith(large[:], dst, environ, t, defines, overrides, path, fold)
 	}
-	return buildWith(nil, dst, environ, t, defines, overrides, path, fold)
+	// Past the stack tables, a table from a pool: allocating 16 KiB at
+	// N = 1,000 (128 KiB at 10,000) per call would cost as much again in
+	// garbage collection.
+	pooled := tables.Get().(*[]uint64)
+	if size := tableSize(n); len(*pooled) < size {
+		*pooled = make([]uint64, size)
+	} else {
+		clear((*pooled)[:size])
+	}
+	out := buildWith(*pooled, dst, environ, t, defines, overrides, path, fold)
+	tables.Put(pooled)
+	return out
 }
 
-// buildWith is build with its de-duplication table: table if it holds
-// the call's names at most two thirds full, else a new one.
+// tables holds de-duplication tables for calls with many names. A table
+// grows to the largest call that used it.
+var tables = sync.Pool{New: func() any { return new([]uint64) }}
+
+// buildWith is build with a de-duplication table: table if it holds the
+// call's names at most two thirds full, else a new one.
 func buildWith(table []uint64, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
 	b := builder{out: dst, base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold}
 	slots := tableFor(table, len(environ)+len(defines)+len(overrides)+1)
@@ -135,17 +153,25 @@ func buildWith(table []uint64, dst, environ []string, t *Task, defines []string,
 	return b.finish()
 }
 
-// tableFor returns a zeroed open-addressing table for n names at most two
-// thirds full: a prefix of table when it is big enough, else a new one.
+// tableFor returns an open-addressing table for n names at most two
+// thirds full: a prefix of table, which must be zeroed, when it is big
+// enough, else a new one.
 func tableFor(table []uint64, n int) []uint64 {
-	size := 16
-	for size < n+n/2 {
-		size <<= 1
-	}
+	size := tableSize(n)
 	if size <= len(table) {
 		return table[:size]
 	}
 	return make([]uint64, size)
+}
+
+// tableSize is the size of a de-duplication table for n names: a power of
+// two, at least 16, that n fills at most two thirds.
+func tableSize(n int) int {
+	size := 16
+	for size < n+n/2 {
+		size <<= 1
+	}
+	return size
 }
 
 // fromEnviron marks a table reference to an environ index (a dropped
