@@ -225,7 +225,11 @@ func RandomCallFor(r *rand.Rand, c *Compiled) RandomCall {
 
 	call := RandomCall{Task: t.Key, Params: map[string]string{}}
 	var used []string
-	for i := range r.IntN(15) {
+	entries := r.IntN(15)
+	if r.IntN(8) == 0 {
+		entries = 60 + r.IntN(150) // past the builder's batch of 64 and its smallest table
+	}
+	for i := range entries {
 		switch n := r.IntN(100); {
 		case n < 8:
 			call.Environ = append(call.Environ, pick(r, randomMalformed))
