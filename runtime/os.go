@@ -43,7 +43,7 @@ func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 // internal/gen/bench: a look-up costs about as much as scanning
 // lookupRatio entries of os.Environ().
 const (
-	lookupRatio  = 2
+	lookupRatio  = 4
 	recheckEvery = 256
 )
 

@@ -27,7 +27,7 @@ func BenchmarkOS(b *testing.B) {
 			os.Setenv(name, value)
 		}
 	}()
-	for _, n := range []int{10, 30, 100, 1000, 10000} {
+	for _, n := range []int{10, 30, 100, 300, 1000, 10000} {
 		os.Clearenv()
 		for _, e := range benchdata.Environ(n, benchdata.SecretNames(10)) {
 			name, value, _ := strings.Cut(e, "=")
