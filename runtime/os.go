@@ -26,18 +26,37 @@ func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 		environSize.Store(int64(len(environ)))
 		return build(make([]string, 0, len(environ)+extra), environ, t, defines, overrides, path, windows)
 	}
-	// One allocation holds the entries found, then the output: a stack
-	// array would escape, as build's output does.
-	k := len(t.Lookup)
-	buf := make([]string, k, k+k+extra)
-	environ := buf[:0:k]
+	// Look the names up first, the values on the stack, so that one
+	// allocation of the right size holds the entries found, then the
+	// output. (An array that build reads would escape with its output.)
+	var small [64]string
+	values := small[:0]
+	if len(t.Lookup) > len(small) {
+		values = make([]string, 0, len(t.Lookup))
+	}
+	n := 0
 	for _, name := range t.Lookup {
-		if value, ok := os.LookupEnv(name); ok {
-			environ = append(environ, name+"="+value)
+		value, ok := os.LookupEnv(name)
+		if !ok {
+			value = absent
+		} else {
+			n++
+		}
+		values = append(values, value)
+	}
+	buf := make([]string, n, n+n+extra)
+	environ := buf[:0]
+	for i, name := range t.Lookup {
+		if values[i] != absent {
+			environ = append(environ, name+"="+values[i])
 		}
 	}
-	return build(buf[k:], environ, t, defines, overrides, path, windows)
+	return build(buf[n:], environ, t, defines, overrides, path, windows)
 }
+
+// absent marks a name os.LookupEnv did not find: no value in a process's
+// environment can hold a NUL byte.
+const absent = "\x00"
 
 // The strategy BuildOS picks, set from BenchmarkOS in
 // internal/gen/bench: a look-up costs about as much as scanning

@@ -1,6 +1,7 @@
 package envrt
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -156,4 +157,38 @@ func TestGetenv(t *testing.T) {
 	if got := Getenv(environ, "HOME"); got != getenv(environ, "HOME", windows) {
 		t.Errorf("Getenv does not use the build's name comparison: %q", got)
 	}
+}
+
+// TestBuildOSManyLookups checks the look-up path of a task with more names
+// than BuildOS keeps on its stack: every one set, unset or empty comes out
+// as Build gives it.
+func TestBuildOSManyLookups(t *testing.T) {
+	var names []Name
+	for i := range 100 {
+		names = append(names, Name{Name: fmt.Sprintf("ENVGEN_MANY_%03d", i)})
+	}
+	task := &Task{Policy: layout(t, false, names)}
+	var want []string
+	for i, n := range names {
+		task.Decide = append(task.Decide, Keep|KeepFolded)
+		task.Lookup = append(task.Lookup, n.Name)
+		switch i % 3 {
+		case 0:
+			t.Setenv(n.Name, "v")
+			want = append(want, n.Name+"=v")
+		case 1:
+			t.Setenv(n.Name, "")
+			want = append(want, n.Name+"=")
+		default:
+			t.Setenv(n.Name, "")
+			os.Unsetenv(n.Name) // restored by t.Setenv's cleanup
+		}
+	}
+	saved := environSize.Load()
+	t.Cleanup(func() { environSize.Store(saved) })
+	environSize.Store(1 << 40) // look-ups, whatever the environment
+	if windows {
+		t.Skip("Windows always scans")
+	}
+	assert.Equal(t, want, BuildOS(task, nil, nil, nil))
 }
