@@ -24,7 +24,12 @@ func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 	if windows || len(t.Lookup) == 0 || !lookupCheaper(len(t.Lookup)) {
 		environ := os.Environ()
 		environSize.Store(int64(len(environ)))
-		return build(make([]string, 0, len(environ)+extra), environ, t, defines, overrides, path, windows)
+		inherited := len(environ)
+		if !windows && len(t.Lookup) > 0 {
+			// Names compare exactly: it passes only the names it lists.
+			inherited = min(inherited, len(t.Lookup))
+		}
+		return build(make([]string, 0, inherited+extra), environ, t, defines, overrides, path, windows)
 	}
 	// Look the names up first, the values on the stack, so that one
 	// allocation of the right size holds the entries found, then the

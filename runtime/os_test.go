@@ -87,6 +87,11 @@ func TestBuildOS(t *testing.T) {
 		got := BuildOS(task, c.defines, c.overrides, c.dirs)
 		assert.Equal(t, want, got, "%s: scan path, same order", c.what)
 		assert.Equal(t, int64(len(os.Environ())), environSize.Load(), "%s: the scan records the size", c.what)
+		if !windows {
+			// Sized by the names it can pass, and never grown.
+			wantCap := min(len(os.Environ()), len(task.Lookup)) + len(c.defines) + len(c.overrides) + 1
+			assert.Equal(t, wantCap, cap(got), "%s: scan path capacity", c.what)
+		}
 
 		// The look-up path: the environment last seen was huge.
 		const huge = 1 << 40
