@@ -14,8 +14,9 @@ import (
 // This file holds Build to SPEC's allocation budget, counting allocations
 // (testing.AllocsPerRun), never timing: appending into a dst with room
 // costs nothing but one string per value only the call can build (a Set
-// override's entry, a PATH with binPaths), plus, past 255 names, the
-// de-duplication table.
+// override's entry, a PATH with binPaths); past 340 names the
+// de-duplication table comes from a pool, which costs an allocation only
+// when it is empty.
 
 // allocPolicy has the built-in lists on, so that every inherited name
 // goes through the table lookup and the secret patterns.

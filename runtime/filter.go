@@ -12,11 +12,12 @@ const batch = 64
 // filter appends to the output the entries of environ that t passes, the
 // first of each name, and records in slots the names it has seen. It is
 // the hot loop of every generated builder. Per entry it makes one pass over
-// the name's words (scanNames, a batch at a time), one probe of the
-// policy's table and one of the call's de-duplication table, with no call
-// on the common path; it leaves to Task.keep only the names whose decision
-// needs more: a spelling other than the table's, or a name that a
-// pattern's filter lets through.
+// the name's words (scanNames, a batch at a time), a probe of the policy's
+// table (its two candidate slots) and one of the call's de-duplication
+// table, with no call on the common path but the NUL check; it calls out
+// only for names whose decision needs more: a spelling other than the
+// table's (Task.keep), or a name that a pattern's filter lets through
+// (Task.keepUnnamed).
 func (b *builder) filter(slots []uint64, t *Task) {
 	p := t.Policy
 	table, names, decide := p.Slots, p.Names, t.Decide

@@ -26,7 +26,7 @@ func Hash(seed uint64, name string) uint64 {
 }
 
 // hashWords hashes name as Hash does and keeps its case bits aside, as
-// scanName does for a name inside an entry.
+// scanNames does for a name inside an entry.
 func hashWords(seed uint64, name string) (h, cases uint64) {
 	h, i := seed, 0
 	for ; i+8 <= len(name); i += 8 {
@@ -48,11 +48,12 @@ type scanned struct {
 
 // scanNames finds the name of each os.Environ-style entry of environ, the
 // bytes before its first '=' after the first byte, and hashes it as Hash
-// does, in one pass over its words. It records them in out[i] for
-// environ[i]; eq is 0 for an entry with no such '='.
+// does, in one pass over its words (a name that starts with '=' takes
+// scanWindowsName's two). It records them in out[i] for environ[i]; eq is
+// 0 for an entry with no such '='.
 //
-// It is the first half of the builder's hot loop, kept apart so that the
-// loop over a batch of entries holds few values across calls.
+// It is the first step of the builder's hot loop, kept apart so that the
+// loop that decides a batch of entries makes no call per entry.
 func scanNames(seed uint64, environ []string, out []scanned) {
 	out = out[:len(environ)]
 	for x := range environ {

@@ -75,3 +75,18 @@ func TestHeadSetIndex(t *testing.T) {
 	assert.Equal(t, []string{"PATH=/bin", "home=/h", "HOME=/root"}, picked[:n])
 	assert.Equal(t, []int{101, 103, 104}, index[:n])
 }
+
+// TestTableLayoutIsPinned pins values that generated tables hold (a
+// pattern filter's tail keys, a head's bit, a name's hash): if one of
+// them changes, files generated before no longer match this runtime, and
+// LayoutV1 must be renamed so that they stop compiling.
+func TestTableLayoutIsPinned(t *testing.T) {
+	for s, want := range map[string]byte{"_TOKEN": 103, "_token": 103, "_V2": 180, "ab": 15, "=x": 165} {
+		assert.Equal(t, want, tailKey(s), "tailKey(%q)", s)
+	}
+	var heads HeadSet
+	heads.Add("NEXT_PUBLIC_")
+	heads.Add("PATH")
+	assert.Equal(t, HeadSet{5: 0x80, 7: 0x2000000000000000}, heads)
+	assert.Equal(t, uint64(0x7bdb1d1b02ab8292), Hash(0, "PATH"), "Hash(0, PATH)")
+}

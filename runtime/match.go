@@ -43,11 +43,11 @@ type Patterns struct {
 	Loose       bool
 }
 
-// tailKey folds the last two bytes of s into a byte, ASCII case aside:
-// clearing bit 5 of each byte upper-cases a letter (and leaves a few other
-// bytes alike, which Match tells apart).
+// tailKey folds the last two bytes of s, ASCII case aside, into a byte.
+// Generated tables hold its values: changing it changes the layout (see
+// LayoutV1).
 func tailKey(s string) byte {
-	return (s[len(s)-1]&^0x20)*7 + s[len(s)-2]&^0x20
+	return upper(s[len(s)-1])*7 + upper(s[len(s)-2])
 }
 
 // ByteSet is a set of bytes.

@@ -31,36 +31,45 @@ func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 		}
 		return build(make([]string, 0, inherited+extra), environ, t, defines, overrides, path, windows)
 	}
-	// Look the names up first, the values on the stack, so that one
-	// allocation of the right size holds the entries found, then the
-	// output. (An array that build reads would escape with its output.)
+	// Look the names up first, so that one allocation of the size found
+	// holds the entries, then the output. The values wait on the stack
+	// (an array that build reads would escape with its output) or, for a
+	// task with more names, where the output will go.
+	k := len(t.Lookup)
 	var small [64]string
-	values := small[:0]
-	if len(t.Lookup) > len(small) {
-		values = make([]string, 0, len(t.Lookup))
+	var buf, values []string
+	if k <= len(small) {
+		values = small[:k]
+	} else {
+		buf = make([]string, k+k+extra)
+		values = buf[k : k+k]
 	}
 	n := 0
-	for _, name := range t.Lookup {
+	for i, name := range t.Lookup {
 		value, ok := os.LookupEnv(name)
 		if !ok {
 			value = absent
 		} else {
 			n++
 		}
-		values = append(values, value)
+		values[i] = value
 	}
-	buf := make([]string, n, n+n+extra)
-	environ := buf[:0]
+	if buf == nil {
+		buf = make([]string, n+n+extra)
+	}
+	environ := buf[:0] // entry j comes from name i >= j: no value is overwritten
 	for i, name := range t.Lookup {
 		if values[i] != absent {
 			environ = append(environ, name+"="+values[i])
 		}
 	}
-	return build(buf[n:], environ, t, defines, overrides, path, windows)
+	clear(buf[n:]) // the values, if they waited here
+	return build(buf[n:n], environ, t, defines, overrides, path, windows)
 }
 
-// absent marks a name os.LookupEnv did not find: no value in a process's
-// environment can hold a NUL byte.
+// absent marks a name os.LookupEnv did not find. A value that is exactly
+// one NUL byte (possible on Plan 9 only) reads as absent too, which changes
+// nothing: Build ignores an entry that holds a NUL.
 const absent = "\x00"
 
 // The strategy BuildOS picks, set from BenchmarkOS in

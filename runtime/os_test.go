@@ -196,4 +196,7 @@ func TestBuildOSManyLookups(t *testing.T) {
 		t.Skip("Windows always scans")
 	}
 	assert.Equal(t, want, BuildOS(task, nil, nil, nil))
+	// One string per name found and one array, as with fewer names.
+	allocs := testing.AllocsPerRun(5, func() { BuildOS(task, nil, nil, nil) })
+	assert.Equal(t, float64(len(want)+1), allocs)
 }

@@ -1,5 +1,16 @@
 package envrt
 
+// LayoutV1 is named by every generated file, so that a file generated for
+// another layout of the tables (the fields of Policy, Task and Patterns,
+// and Hash and the filters their values come from) does not compile
+// against this runtime, rather than decide with tables it reads otherwise.
+// Its name changes with the layout; regenerate with the matching envgen.
+const LayoutV1 = 1
+
+// AtMost returns n, or most if n is larger. Generated …Env functions size
+// their result with it: the builtin min could be shadowed in their package.
+func AtMost(n, most int) int { return min(n, most) }
+
 // Name is one spelling of a name that a policy mentions.
 type Name struct {
 	Name    string // as the policy spells it

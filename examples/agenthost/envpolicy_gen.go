@@ -574,3 +574,7 @@ var envgenNames = [133]envrt.Name{
 	131: {Name: "WINDIR"},                                          // essential
 	132: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
 }
+
+// The tables above are laid out for envrt.LayoutV1; against a runtime with
+// another layout this file does not compile: regenerate it.
+const _ = envrt.LayoutV1

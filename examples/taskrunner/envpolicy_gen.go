@@ -621,3 +621,7 @@ var envgenNames = [132]envrt.Name{
 	130: {Name: "WINDIR"},                                          // essential
 	131: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
 }
+
+// The tables above are laid out for envrt.LayoutV1; against a runtime with
+// another layout this file does not compile: regenerate it.
+const _ = envrt.LayoutV1

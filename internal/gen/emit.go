@@ -30,6 +30,9 @@ func emit(pl *plan) ([]byte, error) {
 		emitTaskTable(f, pl, t)
 	}
 	emitPolicy(f, pl)
+	f.Comment("The tables above are laid out for envrt.LayoutV1; against a runtime with")
+	f.Comment("another layout this file does not compile: regenerate it.")
+	f.Const().Id("_").Op("=").Add(rt("LayoutV1"))
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -120,7 +123,7 @@ func emitTask(f *jen.File, t taskPlan) {
 func capacity(t taskPlan, extra int) *jen.Statement {
 	c := jen.Len(jen.Id("environ"))
 	if most, ok := t.mostInherited(); ok {
-		c = jen.Min(c, jen.Lit(most))
+		c = rt("AtMost").Call(c, jen.Lit(most))
 	}
 	if extra > 0 {
 		c = c.Op("+").Lit(extra)

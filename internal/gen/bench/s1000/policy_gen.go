@@ -48,7 +48,7 @@ func AppendIsolatedEnv(dst, environ []string, overrides ...envrt.Var) []string {
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func StrictEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendStrictEnv(make([]string, 0, min(len(environ), 34)+1+len(overrides)), environ, overrides...)
+	return AppendStrictEnv(make([]string, 0, envrt.AtMost(len(environ), 34)+1+len(overrides)), environ, overrides...)
 }
 
 // StrictEnvOS is StrictEnv over this process's own environment: see envrt.BuildOS.
@@ -3325,3 +3325,7 @@ var envgenNames = [1035]envrt.Name{
 	1033: {Name: "USERPROFILE"},                                // essential
 	1034: {Name: "WINDIR"},                                     // essential
 }
+
+// The tables above are laid out for envrt.LayoutV1; against a runtime with
+// another layout this file does not compile: regenerate it.
+const _ = envrt.LayoutV1
