@@ -65,7 +65,8 @@ func (b *builder) filter(slots []uint64, t *Task) {
 				keep = decide[uint32(s)-1]&keepBit != 0
 			case s != 0:
 				keep = t.keep(name, h, fold) // another spelling
-			case patterns.mayMatch(name):
+			case patterns.Loose || patterns.First.Has(name[0]) || len(name) >= 2 && patterns.Tail.Has(tailKey(name)):
+				// mayMatch, written out: the compiler will not inline it here
 				keep = t.keepUnnamed(name, fold)
 			default:
 				keep = t.Inherit // no rule names it, no pattern matches it

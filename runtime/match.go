@@ -47,7 +47,15 @@ type Patterns struct {
 // Generated tables hold its values: changing it changes the layout (see
 // LayoutV1).
 func tailKey(s string) byte {
-	return upper(s[len(s)-1])*7 + upper(s[len(s)-2])
+	last, before := s[len(s)-1], s[len(s)-2]
+	// upper, written so that the compiler needs no branch
+	if last-'a' < 26 {
+		last -= 'a' - 'A'
+	}
+	if before-'a' < 26 {
+		before -= 'a' - 'A'
+	}
+	return last*7 + before
 }
 
 // ByteSet is a set of bytes.
