@@ -25,7 +25,8 @@ func (b *builder) filter(slots []uint64, t *Task) {
 		table = noSlots
 	}
 	tableMask, slotMask := uint64(len(table)-1), uint64(len(slots)-1)
-	// The filter that sends a name the table does not hold to Task.keep:
+	// The filter that sends a name the table does not hold to
+	// Task.keepUnnamed:
 	// an isolated task's passThrough patterns, an inherit task's secret and
 	// unset patterns.
 	patterns := t.Pass
