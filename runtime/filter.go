@@ -26,9 +26,8 @@ func (b *builder) filter(slots []uint64, t *Task) {
 	}
 	tableMask, slotMask := uint64(len(table)-1), uint64(len(slots)-1)
 	// The filter that sends a name the table does not hold to
-	// Task.keepUnnamed:
-	// an isolated task's passThrough patterns, an inherit task's secret and
-	// unset patterns.
+	// Task.keepUnnamed: an isolated task's passThrough patterns, an
+	// inherit task's secret and unset patterns.
 	patterns := t.Pass
 	if t.Inherit {
 		patterns = p.SecretPatterns.union(&t.Unset)
