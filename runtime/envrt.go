@@ -99,28 +99,29 @@ func Build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 // run the Windows rules on any OS. It picks a de-duplication table that
 // fits the call: only the one picked is zeroed.
 func build(dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
-	n := len(environ) + len(defines) + len(overrides) + 1
+	n := len(environ) + len(defines) + len(overrides) + 1 // names, PATH included
+	size := tableSize(n)
 	switch {
-	case n <= 85:
+	case size <= 128:
 		var small [128]uint64
-		return buildWith(small[:], dst, environ, t, defines, overrides, path, fold)
-	case n <= 170:
+		return buildWith(small[:], n, dst, environ, t, defines, overrides, path, fold)
+	case size <= 256:
 		var medium [256]uint64
-		return buildWith(medium[:], dst, environ, t, defines, overrides, path, fold)
-	case n <= 341:
+		return buildWith(medium[:], n, dst, environ, t, defines, overrides, path, fold)
+	case size <= 512:
 		var large [512]uint64
-		return buildWith(large[:], dst, environ, t, defines, overrides, path, fold)
+		return buildWith(large[:], n, dst, environ, t, defines, overrides, path, fold)
 	}
 	// Past the stack tables, a table from a pool: allocating 16 KiB at
 	// N = 1,000 (128 KiB at 10,000) per call would cost as much again in
 	// garbage collection.
 	pooled := tables.Get().(*[]uint64)
-	if size := tableSize(n); len(*pooled) < size {
+	if len(*pooled) < size {
 		*pooled = make([]uint64, size)
 	} else {
 		clear((*pooled)[:size])
 	}
-	out := buildWith(*pooled, dst, environ, t, defines, overrides, path, fold)
+	out := buildWith(*pooled, n, dst, environ, t, defines, overrides, path, fold)
 	tables.Put(pooled)
 	return out
 }
@@ -129,11 +130,11 @@ func build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 // grows to the largest call that used it.
 var tables = sync.Pool{New: func() any { return new([]uint64) }}
 
-// buildWith is build with a de-duplication table: table if it holds the
-// call's names at most two thirds full, else a new one.
-func buildWith(table []uint64, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
+// buildWith is build with a de-duplication table for its n names: table if
+// it holds them at most two thirds full, else a new one.
+func buildWith(table []uint64, n int, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
 	b := builder{out: dst, base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold}
-	slots := tableFor(table, len(environ)+len(defines)+len(overrides)+1)
+	slots := tableFor(table, n)
 	b.filter(slots, t)
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
