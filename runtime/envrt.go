@@ -219,14 +219,6 @@ func (b *builder) nameAt(ref uint32) string {
 	return nameOf(b.out[b.base+int(ref)-1])
 }
 
-// inherit appends entry unless its name was seen before: the first wins.
-func (b *builder) inherit(slots []uint64, key uint64, entry, name string) {
-	if slot, ref := b.find(slots, key, name); ref == 0 {
-		b.out = append(b.out, entry)
-		slots[slot] = key>>32<<32 | uint64(len(b.out)-b.base)
-	}
-}
-
 // drop records that environ[i] was seen and left out.
 func (b *builder) drop(slots []uint64, key uint64, i int, name string) {
 	if slot, ref := b.find(slots, key, name); ref == 0 {

@@ -1641,12 +1641,11 @@ func TestBuildMatchesModel(t *testing.T) {
 // names at the table's load.
 func TestTableClusters(t *testing.T) {
 	longest := func(seed uint64, environ []string, fold bool) (most, kept int) {
-		slots := tableFor(nil, len(environ)+1)
-		b := builder{environ: environ, fold: fold, seed: seed}
-		for _, e := range environ {
-			eq, h, cases := scanName(seed, e)
-			b.inherit(slots, dedupKey(h, cases, fold), e, e[:eq])
-		}
+		// An inherit task with no names and no patterns keeps them all.
+		task := &Task{Policy: &Policy{Seed: seed}, Inherit: true}
+		n := len(environ) + 1
+		slots := make([]uint64, tableSize(n))
+		out := buildWith(slots, n, nil, environ, task, nil, nil, nil, fold)
 		run := 0
 		for _, s := range append(slices.Clone(slots), slots...) { // wraps around
 			if s == 0 {
@@ -1656,7 +1655,7 @@ func TestTableClusters(t *testing.T) {
 			run++
 			most = max(most, run)
 		}
-		return min(most, len(slots)), len(b.out)
+		return min(most, len(slots)), len(out)
 	}
 	var env []string
 	for i := range 10000 {
