@@ -1,5 +1,5 @@
 // Package bench compares ways to build a child's environment, side by side
-// in one run: the copy and idx floors, a hand-written map filter, the
+// in one run: the copy, idx and semantics floors, a hand-written map filter, the
 // policy interpreted at spawn, and envgen's generated builders, at
 // N = 30, 100, 1,000 and 10,000 entries and S = 10, 100 and 1,000 secret
 // names, with the environment in a fixed order or shuffled between calls.
@@ -99,6 +99,12 @@ func BenchmarkBuild(b *testing.B) {
 							for _, e := range envs[i%len(envs)] {
 								sink += strings.IndexByte(e, '=')
 							}
+						}
+					})
+					b.Run(name("floor", "semantics"), func(b *testing.B) {
+						f := NewSemanticsFloor(n)
+						for i := 0; b.Loop(); i++ {
+							dst = f.Build(dst, envs[i%len(envs)])
 						}
 					})
 				}

@@ -3,7 +3,7 @@
 // takes: a measure that, unlike time, does not change with the load on the
 // machine. BENCHMARKS.md shows how to run it.
 //
-//	icount inherit10|inherit1000|isolated10|idx K N
+//	icount inherit10|inherit1000|isolated10|idx|semantics K N
 package main
 
 import (
@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/envgen/envgen/internal/gen/bench"
 	"github.com/envgen/envgen/internal/gen/bench/benchdata"
 	"github.com/envgen/envgen/internal/gen/bench/s10"
 	"github.com/envgen/envgen/internal/gen/bench/s1000"
@@ -21,7 +22,7 @@ var sink int
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit1000|isolated10|idx K N")
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit1000|isolated10|idx|semantics K N")
 		os.Exit(2)
 	}
 	which := os.Args[1]
@@ -33,12 +34,15 @@ func main() {
 	}
 	env := benchdata.Environ(n, secrets)
 	dst := make([]string, 0, n+8)
+	floor := bench.NewSemanticsFloor(n)
 	for range k {
 		switch which {
 		case "idx":
 			for _, e := range env {
 				sink += strings.IndexByte(e, '=')
 			}
+		case "semantics":
+			dst = floor.Build(dst, env)
 		case "inherit10":
 			dst = s10.AppendInheritEnv(dst[:0], env)
 		case "inherit1000":
