@@ -197,13 +197,20 @@ func TestEqualFold(t *testing.T) {
 			if got := EqualFold(string([]byte{byte(a)}), string([]byte{byte(b)})); got != want {
 				t.Fatalf("EqualFold(%#x, %#x) = %v", a, b, got)
 			}
-			// In a longer name too, in every position of a word.
-			x := "abcdefghijk"
-			for _, i := range []int{0, 7, 8, 10} {
-				sa := x[:i] + string([]byte{byte(a)}) + x[i+1:]
-				sb := strings.ToUpper(x[:i]) + string([]byte{byte(b)}) + x[i+1:]
-				if got := EqualFold(sa, sb); got != want {
-					t.Fatalf("EqualFold(%q, %q) = %v", sa, sb, got)
+			// In longer names too, in every position of a word, in
+			// names shorter than a word, one word and a bit (the last
+			// word overlaps the first) and two words.
+			for _, c := range []struct {
+				x  string
+				at []int
+			}{{"abcde", []int{0, 2, 4}}, {"abcdefghijk", []int{0, 2, 7, 8, 10}}, {"abcdefghijklmnop", []int{0, 8, 15}}} {
+				x := c.x
+				for _, i := range c.at {
+					sa := x[:i] + string([]byte{byte(a)}) + x[i+1:]
+					sb := strings.ToUpper(x[:i]) + string([]byte{byte(b)}) + x[i+1:]
+					if got := EqualFold(sa, sb); got != want {
+						t.Fatalf("EqualFold(%q, %q) = %v", sa, sb, got)
+					}
 				}
 			}
 		}

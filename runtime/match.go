@@ -12,13 +12,7 @@ func (p Pattern) Match(name string, fold bool) bool {
 	if len(name) < len(prefix)+len(suffix) {
 		return false
 	}
-	// The suffix from its end: most names differ in their last bytes.
-	for i, j := len(suffix)-1, len(name)-1; i >= 0; i, j = i-1, j-1 {
-		if a, b := suffix[i], name[j]; a != b && (!fold || upper(a) != upper(b)) {
-			return false
-		}
-	}
-	if !sameName(name[:len(prefix)], prefix, fold) {
+	if !sameName(name[len(name)-len(suffix):], suffix, fold) || !sameName(name[:len(prefix)], prefix, fold) {
 		return false
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
@@ -143,15 +137,40 @@ func sameName(a, b string, fold bool) bool {
 // Unlike strings.EqualFold it folds no other letters, so "K" and the
 // Kelvin sign differ, as they do for Windows environment names.
 func EqualFold(a, b string) bool {
-	if len(a) != len(b) {
+	n := len(a)
+	if n != len(b) {
 		return false
 	}
-	for i := 0; i < len(a); i++ {
-		if a[i] != b[i] && upper(a[i]) != upper(b[i]) {
+	if n < 8 {
+		return equalFoldWords(loadTail(a, 0, n), loadTail(b, 0, n))
+	}
+	// Whole words, then the last 8 bytes, which may overlap the last word.
+	for i := 0; i < n-8; i += 8 {
+		if !equalFoldWords(load64(a[i:]), load64(b[i:])) {
 			return false
 		}
 	}
-	return true
+	return equalFoldWords(load64(a[n-8:]), load64(b[n-8:]))
+}
+
+// equalFoldWords reports whether the 8 bytes of a and of b are equal under
+// ASCII case folding: where they differ, only in bit 5 (caseBits), and the
+// byte of a is an ASCII letter.
+func equalFoldWords(a, b uint64) bool {
+	diff := a ^ b
+	if diff == 0 {
+		return true
+	}
+	if diff&^caseBits != 0 {
+		return false
+	}
+	// The top bit of a byte of letters is set where a's byte, lower-cased,
+	// is from 'a' to 'z': its low 7 bits plus 0x1f reach 0x80 from 'a' on,
+	// plus 0x05 from '{' on, and no sum carries into the next byte; a byte
+	// with its top bit set is no ASCII letter.
+	low := (a | caseBits) & 0x7f7f7f7f7f7f7f7f
+	letters := (low + 0x1f1f1f1f1f1f1f1f) &^ (low + 0x0505050505050505) &^ a & 0x8080808080808080
+	return diff<<2&^letters == 0 // diff<<2 moves each byte's bit 5 to its top bit
 }
 
 // lower returns c lower-cased if it is an ASCII letter.
