@@ -280,10 +280,31 @@ func quoteSegments(segs []segment) string {
 		case s.Env != "":
 			b.WriteString("${" + s.Env + "}")
 		default:
-			b.WriteString(strings.NewReplacer("{", "{{", "}", "}}").Replace(s.Lit))
+			writeLiteral(&b, s.Lit)
 		}
 	}
 	return strconv.Quote(b.String())
+}
+
+// writeLiteral writes literal text as a policy value spells it, undoing
+// parseValue: "${" as "$${", with the "...}" it opens as is, and other
+// braces doubled.
+func writeLiteral(b *strings.Builder, lit string) {
+	for i := 0; i < len(lit); i++ {
+		switch c := lit[i]; {
+		case strings.HasPrefix(lit[i:], "${"):
+			end := strings.IndexByte(lit[i:], '}')
+			if end < 0 {
+				end = 1 // parseValue reads a "$${" without a '}' after it as "${"
+			}
+			b.WriteString("$" + lit[i:i+end+1])
+			i += end
+		case c == '{', c == '}':
+			b.WriteString(string([]byte{c, c}))
+		default:
+			b.WriteByte(c)
+		}
+	}
 }
 
 // emitSecrets prints IsSecret and Secrets.

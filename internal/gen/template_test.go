@@ -1,0 +1,63 @@
+package gen
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseValue(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []segment
+	}{
+		{"plain", []segment{{Lit: "plain"}}},
+		{"{root}/bin", []segment{{Param: "root"}, {Lit: "/bin"}}},
+		{"${HOME}/x", []segment{{Env: "HOME"}, {Lit: "/x"}}},
+		{"{{a}}", []segment{{Lit: "{a}"}}},
+		{"$${HOME} and ${X}.", []segment{{Lit: "${HOME} and "}, {Env: "X"}, {Lit: "."}}},
+		{"$${a{b}", []segment{{Lit: "${a{b}"}}},
+		{"cost: $${", []segment{{Lit: "cost: ${"}}},
+		{"$$", []segment{{Lit: "$$"}}},
+	} {
+		got, err := parseValue(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, got, c.in)
+	}
+	for _, bad := range []string{"${HOME", "${1X}", "{Root}", "{root", "}", "a}b", "${}"} {
+		_, err := parseValue(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+// TestQuoteSegmentsRoundTrips checks that a generated doc comment shows
+// every value as a policy would spell it: read back, it is the same value.
+func TestQuoteSegmentsRoundTrips(t *testing.T) {
+	values := []string{"$${HOME} and ${MISSING}.", "{{x}} $${y{{z}", "a$${", "$$${HOME}", "{root}$${}"}
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "${}ab"
+	for range 20000 {
+		b := make([]byte, r.IntN(10))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		values = append(values, string(b))
+	}
+	parsed := 0
+	for _, v := range values {
+		segs, err := parseValue(v)
+		if err != nil {
+			continue
+		}
+		parsed++
+		shown, err := strconv.Unquote(quoteSegments(segs))
+		require.NoError(t, err)
+		again, err := parseValue(shown)
+		require.NoError(t, err, "%q shown as %q", v, shown)
+		require.Equal(t, segs, again, "%q shown as %q", v, shown)
+	}
+	assert.Greater(t, parsed, 1000, "too few random values parse to test anything")
+}
