@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a position in a policy file. Line and Col count from 1; 0 means
@@ -48,9 +49,29 @@ type diagnoser struct {
 	list Diagnostics
 }
 
-// errorf records a problem at pos.
+// errorf records a problem at pos. A string argument longer than
+// maxQuoted bytes, a name or value from the policy, is shortened: the
+// position already points at it.
 func (d *diagnoser) errorf(pos Pos, format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok && len(s) > maxQuoted {
+			args[i] = shorten(s)
+		}
+	}
 	d.list = append(d.list, Diagnostic{File: d.file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// maxQuoted is the longest text a diagnostic quotes in full.
+const maxQuoted = 100
+
+// shorten returns the first bytes of s, cut at a character, then "…" and
+// its length.
+func shorten(s string) string {
+	n := maxQuoted / 2
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:n], len(s))
 }
 
 // err returns the diagnostics sorted by position (stable, so two at one
