@@ -66,11 +66,13 @@ var randomPatterns = []string{
 	"LD_*", "*SECRET*", "**", "A**B", "*_*", "PATH*", "P*", "H*E", "*A*A*",
 }
 
-// randomValues are define values, with and without parameters.
-var randomValues = []string{"", "0", "v", "a=b", "{a}", "x{b}y", "{{lit}}", "{a}{b}", "{projectDir}/bin", "=", "() { x; }", "p:q"}
+// randomValues are define values, with and without parameters and
+// references to environ's values.
+var randomValues = []string{"", "0", "v", "a=b", "{a}", "x{b}y", "{{lit}}", "{a}{b}", "{projectDir}/bin", "=", "() { x; }", "p:q",
+	"${HOME}", "x${A1}y", "$${HOME}", "${path}/{a}", "${_X}${_X}", "${NODE_ENV}"}
 
 // randomDirs are binPaths entries.
-var randomDirs = []string{"/bin", "{a}/bin", "{b}", "{a}", "/x{{y}}", "{projectDir}", "/bin/", "{a}{b}", ""}
+var randomDirs = []string{"/bin", "{a}/bin", "{b}", "{a}", "/x{{y}}", "{projectDir}", "/bin/", "{a}{b}", "", "${HOME}/bin", "${A1}"}
 
 // randomEnvValues are environ and override values.
 var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "/usr/bin", "/bin:/usr/bin", "\xff\xfe", "x y", "C:\\x", "=="}
