@@ -43,7 +43,7 @@ func overrides(list []gen.RefOverride) []envrt.Var {
 // fold chooses, appending to dst.
 func buildFold(c *gen.Compiled, key string, dst []string, call gen.RandomCall, fold bool) []string {
 	ct := c.Task(key)
-	return envrt.BuildFold(dst, call.Environ, ct.Task, ct.Defines(call.Params), overrides(call.Overrides), ct.Dirs(call.Params), fold)
+	return envrt.BuildFold(dst, call.Environ, ct.Task, ct.Defines(call.Environ, call.Params, fold), overrides(call.Overrides), ct.Dirs(call.Environ, call.Params, fold), fold)
 }
 
 // TestDifferentialFold compares the runtime, given the tables gen.Compile

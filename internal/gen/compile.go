@@ -1,7 +1,7 @@
 package gen
 
 import (
-	"strings"
+	"runtime"
 
 	envrt "github.com/envgen/envgen/runtime"
 )
@@ -69,52 +69,28 @@ func (c *Compiled) Task(key string) *CompiledTask {
 }
 
 // Defines returns the task's defines as NAME=value entries, with params
-// (by parameter name) filled in; a missing parameter is empty, as is a
-// ${NAME} reference: DefinesIn resolves those.
-func (t *CompiledTask) Defines(params map[string]string) []string {
-	return t.DefinesIn(nil, params)
-}
-
-// DefinesIn is Defines with ${NAME} references resolved in environ.
-func (t *CompiledTask) DefinesIn(environ []string, params map[string]string) []string {
+// (by parameter name; a missing one is empty) and ${NAME} references (the
+// value of NAME's first valid entry in environ, names compared
+// ASCII case-insensitively when fold is set) filled in.
+func (t *CompiledTask) Defines(environ []string, params map[string]string, fold bool) []string {
 	var out []string
 	for _, d := range t.defines {
-		out = append(out, d.Name+"="+fill(d.Value, params, environ))
+		out = append(out, d.Name+"="+refFill(d.Value, params, environ, fold))
 	}
 	return out
 }
 
-// Dirs returns the task's binPaths with params filled in.
-func (t *CompiledTask) Dirs(params map[string]string) []envrt.Dir {
-	return t.DirsIn(nil, params)
-}
-
-// DirsIn is Dirs with ${NAME} references resolved in environ.
-func (t *CompiledTask) DirsIn(environ []string, params map[string]string) []envrt.Dir {
+// Dirs returns the task's binPaths, filled in as Defines fills values.
+func (t *CompiledTask) Dirs(environ []string, params map[string]string, fold bool) []envrt.Dir {
 	var out []envrt.Dir
 	for _, d := range t.dirs {
-		out = append(out, envrt.Dir{fill(d, params, environ)})
+		out = append(out, envrt.Dir{refFill(d, params, environ, fold)})
 	}
 	return out
 }
 
 // Build runs the task as its generated AppendEnv would on this OS.
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, t.Task, t.DefinesIn(environ, params), overrides, t.DirsIn(environ, params))
-}
-
-// fill puts params, and the values of ${NAME} references in environ,
-// into a value.
-func fill(segs []segment, params map[string]string, environ []string) string {
-	var b strings.Builder
-	for _, s := range segs {
-		if s.Param != "" {
-			b.WriteString(params[s.Param])
-		} else if s.Env != "" {
-			b.WriteString(envrt.Getenv(environ, s.Env))
-		} else {
-			b.WriteString(s.Lit)
-		}
-	}
-	return b.String()
+	fold := runtime.GOOS == "windows"
+	return envrt.Build(dst, environ, t.Task, t.Defines(environ, params, fold), overrides, t.Dirs(environ, params, fold))
 }
