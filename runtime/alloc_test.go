@@ -90,6 +90,22 @@ func TestAllocsNoneBelowTable(t *testing.T) {
 	}
 }
 
+// TestAllocsStackDst checks that dst stays where the caller put it: an
+// array on the caller's stack is not moved to the heap because Build
+// appends to it, as it would be if Build stored dst through a pointer.
+func TestAllocsStackDst(t *testing.T) {
+	environ := allocEnviron(40)
+	for mode, task := range allocTasks(t) {
+		n := 0
+		allocs := testing.AllocsPerRun(20, func() {
+			var dst [64]string
+			n = len(envrt.Build(dst[:0], environ, task, literalDefines, nil, nil))
+		})
+		assert.Zero(t, allocs, mode)
+		assert.Positive(t, n, mode)
+	}
+}
+
 func TestAllocsAt255EnvironWithDefines(t *testing.T) {
 	// The stack table holds up to 341 names counting defines, overrides
 	// and PATH, so 256 environ entries plus literal defines fit.

@@ -133,25 +133,25 @@ var tables = sync.Pool{New: func() any { return new([]uint64) }}
 // buildWith is build with a de-duplication table for its n names: table if
 // it holds them at most two thirds full, else a new one.
 func buildWith(table []uint64, n int, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
-	b := builder{out: dst, base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold}
+	b := builder{base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold}
 	slots := tableFor(table, n)
-	b.filter(slots, t)
+	out := b.filter(dst, slots, t)
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
-			b.put(slots, d, nameOf(d))
+			out = b.put(out, slots, d, nameOf(d))
 		}
 	}
 	for _, v := range overrides {
 		switch {
 		case !v.valid():
 		case v.unset:
-			b.remove(slots, v.name)
+			b.remove(out, slots, v.name)
 		default:
-			b.put(slots, v.name+"="+v.value, v.name)
+			out = b.put(out, slots, v.name+"="+v.value, v.name)
 		}
 	}
-	b.prependPath(slots, path, os.PathListSeparator)
-	return b.finish()
+	out = b.prependPath(out, slots, path, os.PathListSeparator)
+	return b.finish(out)
 }
 
 // tableFor returns an open-addressing table for n names at most two
@@ -179,13 +179,14 @@ func tableSize(n int) int {
 // entry, recorded on Windows only) rather than to an output position.
 const fromEnviron = 1 << 31
 
-// builder is the state of one Build call. Its methods take the call's
-// de-duplication table, slots, kept out of builder so that escape analysis
-// leaves it on the stack. A slot holds the top 32 bits of a name's
-// de-duplication key over a reference: 1+its position in out[base:], or
-// fromEnviron|(1+its index in environ) for a dropped entry; 0 is empty.
+// builder is the state of one Build call. Its methods take the output so
+// far, out, and the call's de-duplication table, slots, kept out of builder
+// so that escape analysis leaves them where the caller put them: a store
+// through a pointer would move a caller's stack array, or the table, to
+// the heap. A slot holds the top 32 bits of a name's de-duplication key
+// over a reference: 1+its position in out[base:], or fromEnviron|(1+its
+// index in environ) for a dropped entry; 0 is empty.
 type builder struct {
-	out     []string
 	base    int
 	environ []string
 	seed    uint64
@@ -198,60 +199,62 @@ func (b *builder) key(name string) uint64 { return nameKey(b.seed, name, b.fold)
 
 // find returns the slot of name, whose key is key: the one holding it,
 // with its reference, or the empty slot where it would go, with 0.
-func (b *builder) find(slots []uint64, key uint64, name string) (slot int, ref uint32) {
+func (b *builder) find(out []string, slots []uint64, key uint64, name string) (slot int, ref uint32) {
 	mask := len(slots) - 1
 	for i := int(key) & mask; ; i = (i + 1) & mask {
 		s := slots[i]
 		if s == 0 {
 			return i, 0
 		}
-		if s>>32 == key>>32 && sameName(b.nameAt(uint32(s)), name, b.fold) {
+		if s>>32 == key>>32 && sameName(b.nameAt(out, uint32(s)), name, b.fold) {
 			return i, uint32(s)
 		}
 	}
 }
 
 // nameAt returns the name a table reference points at.
-func (b *builder) nameAt(ref uint32) string {
+func (b *builder) nameAt(out []string, ref uint32) string {
 	if ref&fromEnviron != 0 {
 		return nameOf(b.environ[ref&^fromEnviron-1])
 	}
-	return nameOf(b.out[b.base+int(ref)-1])
+	return nameOf(out[b.base+int(ref)-1])
 }
 
 // drop records that environ[i] was seen and left out.
-func (b *builder) drop(slots []uint64, key uint64, i int, name string) {
-	if slot, ref := b.find(slots, key, name); ref == 0 {
+func (b *builder) drop(out []string, slots []uint64, key uint64, i int, name string) {
+	if slot, ref := b.find(out, slots, key, name); ref == 0 {
 		slots[slot] = key>>32<<32 | fromEnviron | uint64(i+1)
 	}
 }
 
-// put sets entry, replacing the entry of the same name in place if the
-// output holds one, else appending it.
-func (b *builder) put(slots []uint64, entry, name string) {
+// put sets entry, replacing the entry of the same name in place if out
+// holds one, else appending it, and returns out.
+func (b *builder) put(out []string, slots []uint64, entry, name string) []string {
 	key := b.key(name)
-	slot, ref := b.find(slots, key, name)
+	slot, ref := b.find(out, slots, key, name)
 	if ref != 0 && ref&fromEnviron == 0 {
-		b.out[b.base+int(ref)-1] = entry
-		return
+		out[b.base+int(ref)-1] = entry
+		return out
 	}
-	b.out = append(b.out, entry)
-	slots[slot] = key>>32<<32 | uint64(len(b.out)-b.base)
+	out = append(out, entry)
+	slots[slot] = key>>32<<32 | uint64(len(out)-b.base)
+	return out
 }
 
 // remove takes name out of the output. The entry is cut to its bare name,
 // so the table can still compare it, and finish drops it.
-func (b *builder) remove(slots []uint64, name string) {
-	if _, ref := b.find(slots, b.key(name), name); ref != 0 && ref&fromEnviron == 0 {
+func (b *builder) remove(out []string, slots []uint64, name string) {
+	if _, ref := b.find(out, slots, b.key(name), name); ref != 0 && ref&fromEnviron == 0 {
 		i := b.base + int(ref) - 1
-		b.out[i] = nameOf(b.out[i])
+		out[i] = nameOf(out[i])
 		b.removed = true
 	}
 }
 
 // prependPath puts the non-empty, first-seen directories in front of PATH,
 // joined by sep; with no PATH so far, or an empty one, PATH is just them.
-func (b *builder) prependPath(slots []uint64, dirs []Dir, sep byte) {
+// It returns out.
+func (b *builder) prependPath(out []string, slots []uint64, dirs []Dir, sep byte) []string {
 	size := 0 // of the directories, without separators
 	for _, d := range dirs {
 		for _, piece := range d {
@@ -259,11 +262,11 @@ func (b *builder) prependPath(slots []uint64, dirs []Dir, sep byte) {
 		}
 	}
 	if size == 0 {
-		return // every directory is empty
+		return out // every directory is empty
 	}
 	name, old := "PATH", ""
-	if _, ref := b.find(slots, b.key(name), name); ref != 0 && ref&fromEnviron == 0 {
-		if e := b.out[b.base+int(ref)-1]; hasValue(e) {
+	if _, ref := b.find(out, slots, b.key(name), name); ref != 0 && ref&fromEnviron == 0 {
+		if e := out[b.base+int(ref)-1]; hasValue(e) {
 			name = nameOf(e)
 			old = e[len(name)+1:]
 		}
@@ -286,13 +289,13 @@ func (b *builder) prependPath(slots []uint64, dirs []Dir, sep byte) {
 		written = true
 	}
 	if !written {
-		return
+		return out
 	}
 	if old != "" {
 		sb.WriteByte(sep)
 		sb.WriteString(old)
 	}
-	b.put(slots, sb.String(), name)
+	return b.put(out, slots, sb.String(), name)
 }
 
 // skip reports whether d resolves to "" or holds a NUL byte; such a
@@ -340,20 +343,20 @@ func (d Dir) equal(e Dir) bool {
 	}
 }
 
-// finish drops removed entries and returns the output.
-func (b *builder) finish() []string {
+// finish drops removed entries from out and returns it.
+func (b *builder) finish(out []string) []string {
 	if !b.removed {
-		return b.out
+		return out
 	}
 	w := b.base
-	for _, e := range b.out[b.base:] {
+	for _, e := range out[b.base:] {
 		if hasValue(e) {
-			b.out[w] = e
+			out[w] = e
 			w++
 		}
 	}
-	clear(b.out[w:])
-	return b.out[:w]
+	clear(out[w:])
+	return out[:w]
 }
 
 // Getenv returns the value of name in environ (os.Environ form): the first

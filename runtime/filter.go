@@ -9,8 +9,8 @@ var noSlots = []uint64{0}
 // batch is how many entries filter scans at a time.
 const batch = 64
 
-// filter appends to the output the entries of environ that t passes, the
-// first of each name, and records in slots the names it has seen. It is
+// filter appends to out the entries of environ that t passes, the first of
+// each name, records in slots the names it has seen, and returns out. It is
 // the hot loop of every generated builder. Per entry it makes one pass over
 // the name's words (scanNames, a batch at a time), a probe of the policy's
 // table (its two candidate slots) and one of the call's de-duplication
@@ -18,7 +18,7 @@ const batch = 64
 // only for names whose decision needs more: a spelling other than the
 // table's (Task.keep), or a name that a pattern's filter lets through
 // (Task.keepUnnamed).
-func (b *builder) filter(slots []uint64, t *Task) {
+func (b *builder) filter(out []string, slots []uint64, t *Task) []string {
 	p := t.Policy
 	table, names, decide := p.Slots, p.Names, t.Decide
 	if len(table) == 0 {
@@ -37,7 +37,7 @@ func (b *builder) filter(slots []uint64, t *Task) {
 		keepBit = KeepFolded
 	}
 	environ := b.environ
-	out, base := b.out, b.base
+	base := b.base
 	var scans [batch]scanned
 	var picked [batch]string // with Heads: the entries it lets through
 	var index [batch]int     // and their indices in environ
@@ -85,8 +85,7 @@ func (b *builder) filter(slots []uint64, t *Task) {
 				if t.Heads != nil {
 					i = index[j]
 				}
-				b.out = out
-				b.drop(slots, key, i, name)
+				b.drop(out, slots, key, i, name)
 				continue
 			}
 			for d := key & slotMask; ; d = (d + 1) & slotMask {
@@ -97,13 +96,12 @@ func (b *builder) filter(slots []uint64, t *Task) {
 					break
 				}
 				if v>>32 == key>>32 {
-					b.out = out
-					if sameName(b.nameAt(uint32(v)), name, fold) {
+					if sameName(b.nameAt(out, uint32(v)), name, fold) {
 						break // seen before: the first wins
 					}
 				}
 			}
 		}
 	}
-	b.out = out
+	return out
 }
