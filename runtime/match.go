@@ -73,9 +73,8 @@ func (ps *Patterns) Match(name string, fold bool) bool {
 	if len(ps.List) == 0 || !ps.mayMatch(name) {
 		return false
 	}
-	last := upper(name[len(name)-1])
 	for _, p := range ps.List {
-		if s := p[len(p)-1]; s != "" && upper(s[len(s)-1]) != last {
+		if s := p[len(p)-1]; s != "" && (name == "" || upper(s[len(s)-1]) != upper(name[len(name)-1])) {
 			continue // cannot match: saves the call
 		}
 		if p.Match(name, fold) {

@@ -196,6 +196,20 @@ func TestIsSecret(t *testing.T) {
 	}
 }
 
+// TestIsSecretEmptyName checks IsSecret("") against the reference for
+// patterns whose filter lets every name through: it used to index the
+// empty name's last byte.
+func TestIsSecretEmptyName(t *testing.T) {
+	for _, pattern := range []string{"*SECRET*", "*", "**", "*X", "X*", "*_KEY", "A*B"} {
+		c, err := gen.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["`+pattern+`"]}`)))
+		require.NoError(t, err)
+		assert.Equal(t, gen.ReferenceIsSecret(c, ""), c.Policy.IsSecret(""), pattern)
+	}
+	c, err := gen.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["*"]}`)))
+	require.NoError(t, err)
+	assert.True(t, c.Policy.IsSecret(""), `"*" matches the empty run`)
+}
+
 func TestBuiltinSecretsReachNoInheritChild(t *testing.T) {
 	c, err := gen.Compile("policy.yaml", []byte("version: 1\ntasks: {sh: {mode: inherit}}\n"))
 	require.NoError(t, err)

@@ -82,7 +82,7 @@ var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "/usr/bin", "/
 var randomParamValues = []string{"", "/p", "/p", "/w", "x:y", "x;y", "a\x00", "{", "\xff", "/p/"}
 
 // randomOddNames are environ names outside the policy syntax.
-var randomOddNames = []string{"=C:", "=", "Path", "path", "A B", "\u00e4", "K", "\u212a", "BASH_FUNC_f%%", "ld_preload", "lc_all", "github_token"}
+var randomOddNames = []string{"", "=C:", "=", "Path", "path", "A B", "\u00e4", "K", "\u212a", "BASH_FUNC_f%%", "ld_preload", "lc_all", "github_token"}
 
 // randomMalformed are environ entries exec would refuse.
 var randomMalformed = []string{"NOEQUALS", "", "=", "X\x00=1", "N=a\x00b", "\x00", "A"}
