@@ -126,13 +126,14 @@ func (r *resolver) resolve(e taskDef, kind string) taskDef {
 	own.Unset = r.c.unique(e.Unset, what+" unset")
 	out := taskDef{Key: e.Key}
 	for _, ref := range r.c.unique(e.Extends, what+" extends") {
+		pos := extendsPos(e.ExtendsKey, ref)
 		if _, ok := r.presets[ref.Value]; !ok {
-			r.unknown(what, ref)
+			r.unknown(what, ref.Value, pos)
 			continue
 		}
 		if i := slices.Index(r.stack, ref.Value); i >= 0 {
 			cycle := slices.Concat(r.stack[i:], []string{ref.Value})
-			r.c.d.errorf(ref.Pos, "%s: extends %q, which makes a cycle: %s", what, ref.Value, strings.Join(cycle, " → "))
+			r.c.d.errorf(pos, "%s: extends %q, which makes a cycle: %s", what, ref.Value, strings.Join(cycle, " → "))
 			continue
 		}
 		out = mergeEntry(out, *r.preset(ref.Value))
@@ -142,21 +143,31 @@ func (r *resolver) resolve(e taskDef, kind string) taskDef {
 	return out
 }
 
-// unknown reports an extends entry that names no preset.
-func (r *resolver) unknown(what string, ref str) {
-	if r.tasks[ref.Value] {
-		r.c.d.errorf(ref.Pos, "%s: extends %q, which is a task; only presets can be extended (move what they share into a preset under presets:)", what, ref.Value)
+// extendsPos returns where an error about extends entry ref goes: on the
+// extends line, as SPEC says, at the entry itself when the list is written
+// on that line, else at the extends key.
+func extendsPos(key *str, ref str) Pos {
+	if key == nil || ref.Pos.Line == key.Pos.Line {
+		return ref.Pos
+	}
+	return key.Pos
+}
+
+// unknown reports an extends entry, name, that names no preset, at pos.
+func (r *resolver) unknown(what, name string, pos Pos) {
+	if r.tasks[name] {
+		r.c.d.errorf(pos, "%s: extends %q, which is a task; only presets can be extended (move what they share into a preset under presets:)", what, name)
 		return
 	}
 	if len(r.f.Presets) == 0 {
-		r.c.d.errorf(ref.Pos, "%s: extends unknown preset %q (the policy has no presets:)", what, ref.Value)
+		r.c.d.errorf(pos, "%s: extends unknown preset %q (the policy has no presets:)", what, name)
 		return
 	}
 	var keys []string
 	for _, p := range r.f.Presets {
 		keys = append(keys, p.Key.Value)
 	}
-	r.c.d.errorf(ref.Pos, "%s: extends unknown preset %q (presets: %s)", what, ref.Value, strings.Join(keys, ", "))
+	r.c.d.errorf(pos, "%s: extends unknown preset %q (presets: %s)", what, name, strings.Join(keys, ", "))
 }
 
 // record notes the position of every field and entry written in preset p.
