@@ -169,3 +169,24 @@ func TestCLICheck(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "package p\n", string(stale), "-check writes nothing")
 }
+
+// TestVersionSpellings checks that version is the YAML number 1 however
+// YAML spells it, and nothing else.
+func TestVersionSpellings(t *testing.T) {
+	for _, v := range []string{"1", "0x1", "0o1", "+1", "01"} {
+		_, err := Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
+		assert.NoError(t, err, v)
+	}
+	for v, msg := range map[string]string{
+		"2":                    `unsupported version "2"`,
+		"0x2":                  `unsupported version "0x2"`,
+		"99999999999999999999": "version must be the number 1", // past int64: YAML makes it a float
+		"1.0":                  "version must be the number 1",
+		`"1"`:                  "version must be the number 1",
+	} {
+		_, err := Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
+		if assert.Error(t, err, v) {
+			assert.Contains(t, err.Error(), msg, v)
+		}
+	}
+}

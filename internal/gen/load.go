@@ -108,6 +108,8 @@ func load(d *diagnoser, src []byte) *policyFile {
 			if p.Version != nil && resolve(v).ShortTag() != "!!int" {
 				l.d.errorf(p.Version.Pos, "version must be the number 1; got %s", describe(resolve(v)))
 				p.Version.Value = "" // reported; check need not again
+			} else if n := 0; p.Version != nil && resolve(v).Decode(&n) == nil && n == 1 {
+				p.Version.Value = "1" // however YAML spells it: 0x1, 0o1, +1
 			}
 		case "package":
 			p.Package = l.scalar(v, "package")
