@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -188,5 +189,17 @@ func TestVersionSpellings(t *testing.T) {
 		if assert.Error(t, err, v) {
 			assert.Contains(t, err.Error(), msg, v)
 		}
+	}
+}
+
+// TestHeaderIsOneLine checks that the generated header stays the standard
+// one-line comment whatever the policy's file is called.
+func TestHeaderIsOneLine(t *testing.T) {
+	generated := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`) // as go/ast.IsGenerated reads it
+	for _, name := range []string{"policy.yaml", "a\nb.yaml", "a\rb.yaml", "tab\there.yaml", "\xff.yaml", "é */ x.yaml"} {
+		code, err := Generate(name, []byte("version: 1\npackage: p\ntasks: {t: {}}\n"), "")
+		require.NoError(t, err, "%q", name)
+		first, _, _ := strings.Cut(string(code), "\n")
+		assert.Regexp(t, generated, first, "%q", name)
 	}
 }
