@@ -320,7 +320,7 @@ func emitSecrets(f *jen.File, pl *plan) {
 	f.Line()
 	f.Comment("Secrets returns the policy's secret names and patterns, sorted, in a fresh slice.")
 	f.Func().Id("Secrets").Params().Index().String().Block(
-		jen.Return(jen.Append(jen.Index().String().Parens(jen.Nil()), jen.Id("envgenSecrets").Index(jen.Empty(), jen.Empty()).Op("..."))),
+		jen.Return(jen.Append(jen.Index().String().Values(), jen.Id("envgenSecrets").Index(jen.Empty(), jen.Empty()).Op("..."))),
 	)
 	f.Line()
 	var items []jen.Code

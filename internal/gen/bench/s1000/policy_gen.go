@@ -74,7 +74,7 @@ func IsSecret(name string) bool {
 
 // Secrets returns the policy's secret names and patterns, sorted, in a fresh slice.
 func Secrets() []string {
-	return append([]string(nil), envgenSecrets[:]...)
+	return append([]string{}, envgenSecrets[:]...)
 }
 
 // envgenSecrets is what Secrets returns.
