@@ -49,16 +49,35 @@ type diagnoser struct {
 	list Diagnostics
 }
 
-// errorf records a problem at pos. A string argument longer than
-// maxQuoted bytes, a name or value from the policy, is shortened: the
-// position already points at it.
+// errorf records a problem at pos. A name or value that format quotes
+// (%q) and that is longer than maxQuoted bytes is shortened: the position
+// already points at it.
 func (d *diagnoser) errorf(pos Pos, format string, args ...any) {
-	for i, a := range args {
-		if s, ok := a.(string); ok && len(s) > maxQuoted {
-			args[i] = shorten(s)
-		}
-	}
+	shortenQuoted(format, args)
 	d.list = append(d.list, Diagnostic{File: d.file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// shortenQuoted shortens each string of args that format prints with %q
+// and that is longer than maxQuoted bytes. The messages here use plain
+// verbs, without argument indexes or '*' widths.
+func shortenQuoted(format string, args []any) {
+	arg := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		for i++; i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0; i++ {
+		}
+		if i == len(format) || format[i] == '%' {
+			continue
+		}
+		if format[i] == 'q' && arg < len(args) {
+			if s, ok := args[arg].(string); ok && len(s) > maxQuoted {
+				args[arg] = shorten(s)
+			}
+		}
+		arg++
+	}
 }
 
 // maxQuoted is the longest text a diagnostic quotes in full.

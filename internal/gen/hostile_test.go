@@ -305,3 +305,24 @@ func utf16() []byte {
 	}
 	return out
 }
+
+// TestDiagnosticsShortenOnlyQuotedNames checks that shortening touches the
+// names and values a message quotes, not its context: a long task key in
+// "task %q" context, the list of presets, a cycle.
+func TestDiagnosticsShortenOnlyQuotedNames(t *testing.T) {
+	key := strings.Repeat("k", 90)
+	var presets strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&presets, "  preset_number_%d: {extends: [preset_number_%d]}\n", i, (i+1)%12)
+	}
+	src := "version: 1\npackage: p\npresets:\n" + presets.String() +
+		"tasks:\n  " + key + ":\n    extends: [nope]\n    passThrough: [A, A, " + strings.Repeat("B", 150) + "-x]\n"
+	_, err := Compile("policy.yaml", []byte(src))
+	require.Error(t, err)
+	msg := err.Error()
+	assert.Contains(t, msg, `task "`+key+`": extends unknown preset "nope"`, "the task key in context is whole")
+	assert.Contains(t, msg, "preset_number_10, preset_number_11)", "the preset list is whole")
+	assert.Contains(t, msg, "preset_number_10 → preset_number_11 → preset_number_0\n", "the cycle is whole")
+	assert.Contains(t, msg, `task "`+key+`" passThrough: "A" is listed twice`)
+	assert.Contains(t, msg, `"`+strings.Repeat("B", 50)+`… (152 bytes)" is neither a name nor a pattern`, "a long bad name is shortened")
+}
