@@ -196,7 +196,7 @@ func TestVersionSpellings(t *testing.T) {
 // one-line comment whatever the policy's file is called.
 func TestHeaderIsOneLine(t *testing.T) {
 	generated := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`) // as go/ast.IsGenerated reads it
-	for _, name := range []string{"policy.yaml", "a\nb.yaml", "a\rb.yaml", "tab\there.yaml", "\xff.yaml", "é */ x.yaml"} {
+	for _, name := range []string{"policy.yaml", "a\nb.yaml", "a\rb.yaml", "tab\there.yaml", "\xff.yaml", "é */ x.yaml", "\ufeffpolicy.yaml", "a\u2028b.yaml", "a\u0085b.yaml"} {
 		code, err := Generate(name, []byte("version: 1\npackage: p\ntasks: {t: {}}\n"), "")
 		require.NoError(t, err, "%q", name)
 		first, _, _ := strings.Cut(string(code), "\n")

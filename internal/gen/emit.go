@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -524,10 +523,12 @@ func emitNames(f *jen.File, pl *plan) {
 }
 
 // headerName is the policy's file name as the header shows it: quoted if
-// it holds a control character or is not UTF-8, so that the header stays
-// the one line Go tools recognise as generated code.
+// it is not UTF-8 or holds anything but letters, marks, numbers,
+// punctuation, symbols and spaces (a line break, a byte order mark, which
+// Go refuses inside a file), so that the header stays the one line Go
+// tools recognise as generated code.
 func headerName(name string) string {
-	if !utf8.ValidString(name) || strings.ContainsFunc(name, unicode.IsControl) {
+	if !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return !strconv.IsGraphic(r) }) {
 		return strconv.Quote(name)
 	}
 	return name
