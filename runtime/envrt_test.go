@@ -203,7 +203,8 @@ func TestEqualFold(t *testing.T) {
 			for _, c := range []struct {
 				x  string
 				at []int
-			}{{"abcde", []int{0, 2, 4}}, {"abcdefghijk", []int{0, 2, 7, 8, 10}}, {"abcdefghijklmnop", []int{0, 8, 15}}} {
+			}{{"abcde", []int{0, 2, 4}}, {"abcdefg", []int{0, 6}}, {"abcdefgh", []int{0, 7}}, {"abcdefghi", []int{0, 8}},
+				{"abcdefghijk", []int{0, 2, 7, 8, 10}}, {"abcdefghijklmnop", []int{0, 8, 15}}} {
 				x := c.x
 				for _, i := range c.at {
 					sa := x[:i] + string([]byte{byte(a)}) + x[i+1:]

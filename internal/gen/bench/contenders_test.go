@@ -52,7 +52,7 @@ func TestSemanticsFloor(t *testing.T) {
 		var want []string
 		seen := map[string]bool{}
 		for _, e := range env {
-			if name, ok := envrt.Split(e); ok && !seen[name] {
+			if name, ok := envrt.Split(e); ok && name[0] != '=' && !seen[name] { // the floor skips "=C:"
 				seen[name] = true
 				want = append(want, e)
 			}
