@@ -1,6 +1,6 @@
 // Package bench compares ways to build a child's environment, side by side
-// in one run: the copy, idx and semantics floors, a hand-written map filter, the
-// policy interpreted at spawn, and envgen's generated builders, at
+// in one run: the copy, idx and semantics floors, a hand-written map
+// filter, the policy interpreted at spawn, and envgen's generated builders, at
 // N = 30, 100, 1,000 and 10,000 entries and S = 10, 100 and 1,000 secret
 // names, with the environment in a fixed order or shuffled between calls.
 //
