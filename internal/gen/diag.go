@@ -94,13 +94,20 @@ func shorten(s string) string {
 }
 
 // err returns the diagnostics sorted by position (stable, so two at one
-// place keep the order they were found in), or nil if there are none.
+// place keep the order they were found in), each said once, or nil if
+// there are none.
 func (d *diagnoser) err() error {
 	if len(d.list) == 0 {
 		return nil
 	}
 	slices.SortStableFunc(d.list, func(a, b Diagnostic) int {
 		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+	seen := make(map[Diagnostic]bool, len(d.list))
+	d.list = slices.DeleteFunc(d.list, func(x Diagnostic) bool {
+		repeat := seen[x]
+		seen[x] = true
+		return repeat
 	})
 	return d.list
 }
