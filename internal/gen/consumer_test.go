@@ -16,6 +16,7 @@ import (
 // holds these to the README, so that the test proves what users read.
 const (
 	quickstartGet      = "go get -tool github.com/envgen/envgen/cmd/envgen"
+	quickstartLocal    = "go mod edit -replace github.com/envgen/envgen=/path/to/envgen -tool github.com/envgen/envgen/cmd/envgen && go mod tidy"
 	quickstartGenerate = "//go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml"
 	quickstartPolicy   = `version: 1
 tasks:
@@ -168,6 +169,33 @@ func TestConsumerQuickstart(t *testing.T) {
 	assert.Equal(t, want, string(out))
 }
 
+// TestConsumerFromClone runs the quickstart's other way in: a module that
+// takes envgen from a clone (this checkout) with the README's go mod edit
+// and go mod tidy, for as long as no version is on the module proxy. Then
+// go tool must find envgen.
+func TestConsumerFromClone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("creates a consumer module and builds envgen in it; skipped with -short")
+	}
+	goTool := goCommand(t)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	mod := t.TempDir()
+	env := goEnv(t, goTool)
+
+	runGo(t, goTool, mod, env, "mod", "init", "example.com/app")
+	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	for _, command := range strings.Split(quickstartLocal, " && ") {
+		args := strings.Fields(strings.ReplaceAll(command, "/path/to/envgen", filepath.ToSlash(root)))
+		require.Equal(t, "go", args[0], command)
+		runGo(t, goTool, mod, env, args[1:]...)
+	}
+	runGo(t, goTool, mod, env, "tool", "envgen", "init")
+	require.FileExists(t, filepath.Join(mod, "envpolicy.yaml"))
+	runGo(t, goTool, mod, env, "tool", "envgen", "-pkg", "main", "-o", "envpolicy_gen.go", "envpolicy.yaml")
+	require.FileExists(t, filepath.Join(mod, "envpolicy_gen.go"))
+}
+
 // goosIsWindows reports whether the tests run on Windows.
 func goosIsWindows() bool { return filepath.Separator == '\\' }
 
@@ -188,7 +216,7 @@ func TestQuickstartIsREADME(t *testing.T) {
 		}
 	}
 	assert.Equal(t, quickstartPolicy, policy, "the quickstart's policy changed: update consumer_test.go to match, and rerun it")
-	for _, want := range []string{quickstartGet, quickstartGenerate, quickstartBuild, quickstartShell} {
+	for _, want := range []string{quickstartGet, quickstartLocal, quickstartGenerate, quickstartBuild, quickstartShell} {
 		assert.Contains(t, section, want, "the quickstart changed: update consumer_test.go to match, and rerun it")
 	}
 }

@@ -136,7 +136,8 @@ Next: put this line in a Go file next to it, then run go generate:
 
 	//go:generate go tool envgen -o %s %s
 
-(go get -tool github.com/envgen/envgen/cmd/envgen adds the tool to your module.)
+(If go tool cannot find envgen, add it to your module as the quickstart shows:
+https://github.com/envgen/envgen#quickstart-30-seconds)
 `, path, genFile, base)
 	return exitOK
 }
