@@ -221,20 +221,29 @@ func TestQuickstartIsREADME(t *testing.T) {
 	}
 }
 
-// markdownSection returns the text of the section that starts with the
-// heading line, up to the next heading of the same or a higher level.
+// markdownSection returns the text of the section whose heading line
+// starts with heading, up to the next heading of the same or a higher
+// level. A line in a fenced code block is never a heading.
 func markdownSection(doc, heading string) string {
 	start := strings.Index(doc, "\n"+heading)
 	if start < 0 {
 		return ""
 	}
-	rest := doc[start+1:]
 	level := strings.Index(heading, " ")
-	end := regexp.MustCompile(`\n#{1,` + string(rune('0'+level)) + `} `).FindStringIndex(rest[len(heading):])
-	if end == nil {
-		return rest
+	rest := doc[start+1:]
+	first, _, _ := strings.Cut(rest, "\n")
+	fenced := false
+	for i, n := len(first)+1, 0; i < len(rest); i += n {
+		line, _, _ := strings.Cut(rest[i:], "\n")
+		n = len(line) + 1
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		if hashes := len(line) - len(strings.TrimLeft(line, "#")); !fenced && hashes > 0 && hashes <= level && strings.HasPrefix(line[hashes:], " ") {
+			return rest[:i]
+		}
 	}
-	return rest[:len(heading)+end[0]+1]
+	return rest
 }
 
 // codeBlock is one fenced code block of a Markdown text.

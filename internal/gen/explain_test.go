@@ -314,3 +314,46 @@ func TestExplainSecretSource(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, "+ NPM_TOKEN=y  (inherited)\nNPM_TOKEN reaches task \"sh\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout, "with the built-in list off, NPM_TOKEN is no secret")
 }
+
+// TestExplainREADME runs every `$ go tool envgen explain …` sample of the
+// README's explain section, with the policy and env.txt shown there, and
+// compares what it prints with what the README shows under it.
+func TestExplainREADME(t *testing.T) {
+	if goosIsWindows() {
+		t.Skip("the samples show POSIX output (PATH's ':' separator)")
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	section := markdownSection(string(readme), "### envgen explain")
+	require.NotEmpty(t, section, "README has no ### envgen explain section")
+	dir := t.TempDir()
+	var files, samples int
+	for _, b := range codeBlocks(section) {
+		switch {
+		case b.lang == "yaml":
+			files++
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "envpolicy.yaml"), []byte(b.text), 0o644))
+		case b.lang == "text":
+			files++
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "env.txt"), []byte(b.text), 0o644))
+		}
+	}
+	require.Equal(t, 2, files, "the section shows one policy (yaml) and one env.txt (text)")
+	for _, b := range codeBlocks(section) {
+		if !strings.HasPrefix(b.text, "$ go tool envgen explain ") {
+			continue
+		}
+		for _, sample := range strings.Split(b.text, "\n\n") {
+			command, want, _ := strings.Cut(sample, "\n")
+			if !strings.HasSuffix(want, "\n") {
+				want += "\n"
+			}
+			args := strings.Fields(strings.TrimPrefix(command, "$ go tool envgen "))
+			code, stdout, stderr := runCLI(t, dir, "", args...)
+			require.Equal(t, 0, code, "%s: %s", command, stderr)
+			assert.Equal(t, want, stdout, command)
+			samples++
+		}
+	}
+	assert.Equal(t, 4, samples, "the README's explain samples")
+}

@@ -106,6 +106,14 @@ func TestExtendsIsSugar(t *testing.T) {
 			`{version: 1, tasks: {t: {passThrough: [B, L, R]}}}`,
 		},
 		{
+			// Each path merges base in again, so base's define wins over l's
+			// on the way through r (SPEC: presets merged in order, later wins).
+			"diamond define",
+			`{version: 1, presets: {base: {define: {X: base}}, l: {extends: [base], define: {X: l}}, r: {extends: [base]}},
+			  tasks: {t: {extends: [l, r]}}}`,
+			`{version: 1, tasks: {t: {define: {X: base}}}}`,
+		},
+		{
 			"mode and dropInjection",
 			`{version: 1, presets: {u: {mode: inherit, dropInjection: true, unset: [H]}},
 			  tasks: {s: {extends: [u]}, r: {extends: [u], dropInjection: false, unset: [R]}}}`,

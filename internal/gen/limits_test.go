@@ -39,3 +39,21 @@ func TestTableLimit(t *testing.T) {
 	_, err = Generate("policy.yaml", manyTasksManyNames(50), "")
 	require.NoError(t, err)
 }
+
+// TestTableLimitInherit is the README's example: an inherit task's table
+// holds every name the policy mentions, so 110 inherit tasks that each
+// unset 100 names of their own pass the limit.
+func TestTableLimitInherit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\ntasks:\n")
+	for i := range 110 {
+		fmt.Fprintf(&b, "  t%d:\n    mode: inherit\n    unset: [", i)
+		for j := range 100 {
+			fmt.Fprintf(&b, "N%d_%d, ", i, j)
+		}
+		b.WriteString("X]\n")
+	}
+	_, err := Generate("policy.yaml", []byte(b.String()), "")
+	require.Error(t, err)
+	assert.Regexp(t, `^policy\.yaml:1:1: policy too large: its tasks' tables would hold 12\d{5} entries, at most 1000000;`, err.Error())
+}
