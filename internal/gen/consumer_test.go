@@ -93,15 +93,9 @@ func TestConsumerQuickstart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("creates, generates, builds and runs a consumer module; skipped with -short")
 	}
-	goTool := goCommand(t)
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
-	mod := t.TempDir()
-	env := goEnv(t, goTool)
-
-	runGo(t, goTool, mod, env, "mod", "init", "example.com/app")
+	c := newConsumer(t)
+	goTool, root, mod, env := c.goTool, c.root, c.mod, c.env
 	runGo(t, goTool, mod, env, "mod", "edit", "-replace=github.com/envgen/envgen="+filepath.ToSlash(root))
-	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
 	runGo(t, goTool, mod, env, strings.Fields(quickstartGet)[1:]...)
 	goMod, err := os.ReadFile(filepath.Join(mod, "go.mod"))
 	require.NoError(t, err)
@@ -177,14 +171,8 @@ func TestConsumerFromClone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("creates a consumer module and builds envgen in it; skipped with -short")
 	}
-	goTool := goCommand(t)
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
-	mod := t.TempDir()
-	env := goEnv(t, goTool)
-
-	runGo(t, goTool, mod, env, "mod", "init", "example.com/app")
-	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	c := newConsumer(t)
+	goTool, root, mod, env := c.goTool, c.root, c.mod, c.env
 	for _, command := range strings.Split(quickstartLocal, " && ") {
 		args := strings.Fields(strings.ReplaceAll(command, "/path/to/envgen", filepath.ToSlash(root)))
 		require.Equal(t, "go", args[0], command)
@@ -194,6 +182,28 @@ func TestConsumerFromClone(t *testing.T) {
 	require.FileExists(t, filepath.Join(mod, "envpolicy.yaml"))
 	runGo(t, goTool, mod, env, "tool", "envgen", "-pkg", "main", "-o", "envpolicy_gen.go", "envpolicy.yaml")
 	require.FileExists(t, filepath.Join(mod, "envpolicy_gen.go"))
+}
+
+// consumer is a fresh module of a user's (go mod init), with this
+// repository's go.sum so that it resolves offline.
+type consumer struct {
+	goTool string   // the go command
+	root   string   // this repository
+	mod    string   // the consumer module's directory
+	env    []string // what the go command runs with
+}
+
+// newConsumer creates a consumer module in a temporary directory.
+func newConsumer(t *testing.T) consumer {
+	t.Helper()
+	c := consumer{goTool: goCommand(t), mod: t.TempDir()}
+	var err error
+	c.root, err = filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	c.env = goEnv(t, c.goTool)
+	runGo(t, c.goTool, c.mod, c.env, "mod", "init", "example.com/app")
+	copyFile(t, filepath.Join(c.root, "go.sum"), filepath.Join(c.mod, "go.sum"))
+	return c
 }
 
 // goosIsWindows reports whether the tests run on Windows.
