@@ -2,6 +2,7 @@ package envrt
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -881,13 +882,16 @@ func TestTaskKeepReadsDecisions(t *testing.T) {
 			other := others[n.Name]
 			require.Equal(t, first, p.Lookup(other), "%q", other)
 			require.Equal(t, -1, slices.IndexFunc(names, func(m Name) bool { return m.Name == other }))
-			for d := range Decision(8) {
+			for d, drops := range decisionsBothWays() {
 				task := &Task{Policy: p, Inherit: inherit, Decide: make([]Decision, len(names)),
-					Pass: pats("*"), Unset: pats("NOTHING_*")}
+					Pass: pats("*"), Unset: pats("NOTHING_*"), DecideDrops: drops}
 				for i := range task.Decide {
 					task.Decide[i] = ^d & allDecisions // the others say the opposite
 				}
 				task.Decide[j] = d
+				if drops {
+					d = ^d & allDecisions // what the recorded bits mean
+				}
 				hn, ho := Hash(p.Seed, n.Name), Hash(p.Seed, other)
 				assert.Equal(t, d&Keep != 0, task.keep(n.Name, hn, false), "inherit=%v %q decision %03b exact", inherit, n.Name, d)
 				assert.Equal(t, d&KeepFolded != 0, task.keep(n.Name, hn, true), "inherit=%v %q decision %03b folded", inherit, n.Name, d)
@@ -1485,6 +1489,20 @@ func model(environ []string, keep func(string) bool, defines []string, overrides
 	return result
 }
 
+// decisionsBothWays yields every decision, each as recorded in a table of
+// what a task keeps and in one of what it drops (Task.DecideDrops).
+func decisionsBothWays() iter.Seq2[Decision, bool] {
+	return func(yield func(Decision, bool) bool) {
+		for _, drops := range []bool{false, true} {
+			for d := range Decision(8) {
+				if !yield(d, drops) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // modelKeep is Task.keep written the obvious way: a linear search of the
 // names for the entry's name, then the decision bits or the patterns, each
 // pattern tried by itself.
@@ -1512,16 +1530,22 @@ func modelKeep(t *Task, name string, fold bool) bool {
 	if first < 0 {
 		return byPatterns(matches(t.Policy.SecretPatterns, true))
 	}
+	says := func(i int, bit Decision) bool {
+		if t.DecideDrops {
+			return t.Decide[i]&bit == 0
+		}
+		return t.Decide[i]&bit != 0
+	}
 	for j := first; j == first || j < len(names) && names[j].Variant; j++ {
 		if names[j].Name == name {
 			if fold {
-				return t.Decide[j]&KeepFolded != 0
+				return says(j, KeepFolded)
 			}
-			return t.Decide[j]&Keep != 0
+			return says(j, Keep)
 		}
 	}
 	if fold {
-		return t.Decide[first]&KeepVariant != 0
+		return says(first, KeepVariant)
 	}
 	return byPatterns(names[first].Secret)
 }
@@ -1580,7 +1604,8 @@ func TestBuildMatchesModel(t *testing.T) {
 			p.SecretPatterns = randomPatterns(2)
 		}
 		task := &Task{Policy: p, Inherit: rng.IntN(2) == 0, Decide: make([]Decision, len(policyNames)),
-			Pass: randomPatterns(2), Negated: randomPatterns(1), Unset: randomPatterns(2)}
+			DecideDrops: rng.IntN(2) == 0,
+			Pass:        randomPatterns(2), Negated: randomPatterns(1), Unset: randomPatterns(2)}
 		for i := range task.Decide {
 			task.Decide[i] = Decision(rng.IntN(8))
 		}
@@ -1628,14 +1653,14 @@ func TestBuildMatchesModel(t *testing.T) {
 			want := model(environ, keep, defines, overrides, dirs, fold)
 			got := build(nil, environ, task, defines, overrides, dirs, fold)
 			if !slices.Equal(want, got) {
-				t.Fatalf("fold=%v\nnames     %+v\ndecide    %03b\ninherit   %v\nenviron   %q\ndefines   %q\noverrides %v\ndirs      %q\ngot  %q\nwant %q",
-					fold, policyNames, task.Decide, task.Inherit, environ, defines, overrides, dirs, got, want)
+				t.Fatalf("fold=%v\nnames     %+v\ndecide    %03b (drops: %v)\ninherit   %v\nenviron   %q\ndefines   %q\noverrides %v\ndirs      %q\ngot  %q\nwant %q",
+					fold, policyNames, task.Decide, task.DecideDrops, task.Inherit, environ, defines, overrides, dirs, got, want)
 			}
 			// keep itself, on every name the call saw.
 			for _, e := range environ {
 				if name, ok := Split(e); ok {
 					if got, want := task.keep(name, Hash(p.Seed, name), fold), modelKeep(task, name, fold); got != want {
-						t.Fatalf("fold=%v names %+v decide %03b: keep(%q) = %v, want %v", fold, policyNames, task.Decide, name, got, want)
+						t.Fatalf("fold=%v names %+v decide %03b (drops: %v): keep(%q) = %v, want %v", fold, policyNames, task.Decide, task.DecideDrops, name, got, want)
 					}
 				}
 			}

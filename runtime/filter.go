@@ -36,6 +36,10 @@ func (b *builder) filter(out []string, slots []uint64, t *Task) []string {
 	if fold {
 		keepBit = KeepFolded
 	}
+	dropIf := Decision(0) // the decision's keepBit when it says drop
+	if t.DecideDrops {
+		dropIf = keepBit
+	}
 	environ := b.environ
 	base := b.base
 	var scans [batch]scanned
@@ -62,7 +66,7 @@ func (b *builder) filter(out []string, slots []uint64, t *Task) []string {
 			var keep bool
 			switch {
 			case s != 0 && names[uint32(s)-1].Name == name:
-				keep = decide[uint32(s)-1]&keepBit != 0
+				keep = decide[uint32(s)-1]&keepBit != dropIf
 			case s != 0:
 				keep = t.keep(name, h, fold) // another spelling
 			case patterns.Loose || patterns.First.Has(name[0]) || len(name) >= 2 && patterns.Tail.Has(tailKey(name)):

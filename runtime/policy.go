@@ -106,11 +106,23 @@ const (
 	KeepVariant
 )
 
+// The same bits in a task whose Decide records what it drops
+// (Task.DecideDrops): each says the opposite of its Keep namesake.
+const (
+	Drop        = Keep
+	DropFolded  = KeepFolded
+	DropVariant = KeepVariant
+)
+
 // Task is one task's generated policy.
 type Task struct {
 	Policy  *Policy
 	Inherit bool       // inherit mode; isolated otherwise
 	Decide  []Decision // for each entry of Policy.Names
+	// DecideDrops inverts Decide: its bits say what the task drops
+	// (Drop, DropFolded, DropVariant). An inherit task passes most names,
+	// so its table lists fewer entries this way.
+	DecideDrops bool
 	// The patterns decide names that no entry spells.
 	Pass    Patterns // isolated: passThrough patterns
 	Negated Patterns // isolated: passThrough negations ("!" patterns)
@@ -140,17 +152,23 @@ func (t *Task) keep(name string, h uint64, fold bool) bool {
 	for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
 		if p.Names[j].Name == name {
 			if fold {
-				return t.Decide[j]&KeepFolded != 0
+				return t.decides(j, KeepFolded)
 			}
-			return t.Decide[j]&Keep != 0
+			return t.decides(j, Keep)
 		}
 	}
 	if fold {
-		return t.Decide[i]&KeepVariant != 0
+		return t.decides(i, KeepVariant)
 	}
 	// A spelling no entry has, where names compare exactly: no rule
 	// names it, so only its secrecy and the patterns decide.
 	return t.byPatterns(name, p.Names[i].Secret, false)
+}
+
+// decides reports whether t keeps by bit the name that Policy.Names[i]
+// spells, whichever way Decide records it.
+func (t *Task) decides(i int, bit Decision) bool {
+	return t.Decide[i]&bit != 0 != t.DecideDrops
 }
 
 // keepUnnamed is keep for a name that the policy does not mention.

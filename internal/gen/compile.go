@@ -42,7 +42,7 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	c.checked = p
 	c.Policy.SecretPatterns = compilePatterns(pl.SecretPatterns)
 	for _, t := range pl.Tasks {
-		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Decide: t.Decide,
+		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Decide: t.Decide, DecideDrops: t.DecideDrops,
 			Pass: compilePatterns(t.Patterns), Negated: compilePatterns(t.NegPatterns), Unset: compilePatterns(t.UnsetPatterns), Lookup: t.Lookup, Heads: t.Heads, DropFunctions: t.DropInjection}
 		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths})
 	}

@@ -342,6 +342,9 @@ func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
 		fields = append(fields, item(jen.Id("Inherit").Op(":").True(), ""))
 	}
 	fields = append(fields, item(jen.Id("Decide").Op(":").Id("envgen"+owner+"Decide").Index(jen.Empty(), jen.Empty()), ""))
+	if t.DecideDrops {
+		fields = append(fields, item(jen.Id("DecideDrops").Op(":").True(), "Decide lists what it drops"))
+	}
 	for _, pats := range []struct {
 		field  string
 		list   []string
@@ -371,11 +374,15 @@ func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
 	var decisions []jen.Code
 	for i, d := range t.Decide {
 		if d != 0 {
-			decisions = append(decisions, item(jen.Lit(i).Op(":").Add(decisionCode(d)), pl.Names[i].Name))
+			decisions = append(decisions, item(jen.Lit(i).Op(":").Add(decisionCode(d, t.DecideDrops)), pl.Names[i].Name))
 		}
 	}
 	f.Commentf("envgen%sDecide says which entries of envgenNames task %q (and any task", t.GoName, t.Key)
-	f.Comment("with the same decisions) passes; the entries not listed here it drops.")
+	if t.DecideDrops {
+		f.Comment("with the same decisions) drops; the entries not listed here it passes.")
+	} else {
+		f.Comment("with the same decisions) passes; the entries not listed here it drops.")
+	}
 	f.Var().Id("envgen" + t.GoName + "Decide").Op("=").Index(jen.Len(jen.Id("envgenNames"))).Add(rt("Decision")).Add(lines(decisions))
 	f.Line()
 	if len(t.Lookup) > 0 {
@@ -389,20 +396,25 @@ func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
 	}
 }
 
-// decisionCode prints a decision as its runtime constants or'ed together.
-func decisionCode(d envrt.Decision) *jen.Statement {
+// decisionCode prints a decision as its runtime constants or'ed together:
+// Keep… in a table of what a task keeps, Drop… in one of what it drops.
+func decisionCode(d envrt.Decision, drops bool) *jen.Statement {
+	verb := "Keep"
+	if drops {
+		verb = "Drop"
+	}
 	var code *jen.Statement
 	for _, c := range []struct {
 		bit  envrt.Decision
 		name string
-	}{{envrt.Keep, "Keep"}, {envrt.KeepFolded, "KeepFolded"}, {envrt.KeepVariant, "KeepVariant"}} {
+	}{{envrt.Keep, ""}, {envrt.KeepFolded, "Folded"}, {envrt.KeepVariant, "Variant"}} {
 		if d&c.bit == 0 {
 			continue
 		}
 		if code == nil {
-			code = rt(c.name)
+			code = rt(verb + c.name)
 		} else {
-			code = code.Op("|").Add(rt(c.name))
+			code = code.Op("|").Add(rt(verb + c.name))
 		}
 	}
 	return code

@@ -56,6 +56,7 @@ func hostileCases() []hostileCase {
 		{"100000-tasks", manyTasks(100_000), `^policy\.yaml:1004:3: too many tasks: 100000; a policy holds at most 1000\n$`},
 		{"1000-tasks", manyTasks(1_000), ""},
 		{"1000-tasks-5000-names", tasksTimesNames, ""},
+		{"tables-at-the-limit", tablesAtTheLimit, ""},
 		{"deep-flow-nesting", text("version: 1\npackage: p\ntasks: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n"),
 			`^policy\.yaml:3: YAML syntax: exceeded max depth of 10000\n$`},
 		{"deep-block-nesting", deepBlock, `^policy\.yaml:4:1: tasks must be a mapping; got a list\n$`},
@@ -281,6 +282,28 @@ func tasksTimesNames() []byte {
 	b.WriteString("X]\ntasks:\n")
 	for i := range 1000 {
 		fmt.Fprintf(&b, "  t%d: {}\n", i)
+	}
+	return []byte(b.String())
+}
+
+// tablesAtTheLimit is as much table as a policy may print, in its
+// costliest shape: 99 inherit tasks over 2,400 secrets, each unsetting 25
+// names of its own, so that each keeps about as many names (the others')
+// as it drops, and lists 2,485 decisions: 246,000 in all, under
+// maxTableEntries.
+func tablesAtTheLimit() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\nsecrets:\n  extra: [")
+	for i := range 2400 {
+		fmt.Fprintf(&b, "S%d, ", i)
+	}
+	b.WriteString("X]\ntasks:\n")
+	for i := range 99 {
+		fmt.Fprintf(&b, "  t%d: {mode: inherit, unset: [", i)
+		for j := range 25 {
+			fmt.Fprintf(&b, "P%d_%d, ", i, j)
+		}
+		b.WriteString("X]}\n")
 	}
 	return []byte(b.String())
 }

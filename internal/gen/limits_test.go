@@ -1,7 +1,10 @@
 package gen
 
 import (
+	"slices"
+
 	"fmt"
+	envrt "github.com/envgen/envgen/runtime"
 	"strings"
 	"testing"
 	"time"
@@ -32,28 +35,121 @@ func TestTableLimit(t *testing.T) {
 	start := time.Now()
 	_, err := Generate("policy.yaml", manyTasksManyNames(1000), "")
 	require.Error(t, err)
-	assert.Regexp(t, `^policy\.yaml:1:1: policy too large: its tasks' tables would hold 10068000 entries, at most 1000000;`, err.Error())
+	assert.Regexp(t, `^policy\.yaml:1:1: policy too large: its tasks' tables would hold 6131000 entries, at most 250000;`, err.Error())
 	assert.Less(t, time.Since(start), 30*time.Second)
 
 	// Under the limit it generates.
-	_, err = Generate("policy.yaml", manyTasksManyNames(50), "")
+	_, err = Generate("policy.yaml", manyTasksManyNames(40), "")
 	require.NoError(t, err)
+
+	// The hostile case that prints the most tables is close to the limit.
+	p, err := Compile("policy.yaml", tablesAtTheLimit())
+	require.NoError(t, err)
+	n := makePlan(p.checked, "p", "policy.yaml").tableEntries()
+	assert.True(t, n > maxTableEntries*95/100 && n <= maxTableEntries, "tablesAtTheLimit prints %d table entries; the limit is %d", n, maxTableEntries)
 }
 
-// TestTableLimitInherit is the README's example: an inherit task's table
-// holds every name the policy mentions, so 110 inherit tasks that each
-// unset 100 names of their own pass the limit.
-func TestTableLimitInherit(t *testing.T) {
+// TestInheritTablesListDrops is the README's example: 110 inherit tasks
+// that each unset 100 names of their own mention 11,000 names between
+// them. Each task's table lists what it drops (its unset names and the
+// built-in secret names), not the 10,900 names it keeps.
+func TestInheritTablesListDrops(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("version: 1\npackage: p\ntasks:\n")
 	for i := range 110 {
 		fmt.Fprintf(&b, "  t%d:\n    mode: inherit\n    unset: [", i)
 		for j := range 100 {
-			fmt.Fprintf(&b, "N%d_%d, ", i, j)
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "N%d_%d", i, j)
 		}
-		b.WriteString("X]\n")
+		b.WriteString("]\n")
 	}
-	_, err := Generate("policy.yaml", []byte(b.String()), "")
-	require.Error(t, err)
-	assert.Regexp(t, `^policy\.yaml:1:1: policy too large: its tasks' tables would hold 12\d{5} entries, at most 1000000;`, err.Error())
+	p, err := Compile("policy.yaml", []byte(b.String()))
+	require.NoError(t, err)
+	pl := makePlan(p.checked, "p", "policy.yaml")
+	secrets := 0
+	for _, n := range pl.Names {
+		if n.Secret {
+			secrets++
+		}
+	}
+	for _, tp := range pl.Tasks {
+		require.True(t, tp.DecideDrops, tp.Key)
+		listed := 0
+		for _, d := range tp.Decide {
+			if d != 0 {
+				listed++
+			}
+		}
+		require.Equal(t, 100+secrets, listed, tp.Key)
+	}
+	assert.Equal(t, 110*(100+secrets), pl.tableEntries())
+}
+
+// TestDecideOrientation checks that each task's table lists the shorter
+// of what it keeps and what it drops, that Kept counts what it keeps
+// either way, and that tasks share tables only in one orientation.
+func TestDecideOrientation(t *testing.T) {
+	src := `version: 1
+package: p
+essentials: {builtin: false, extra: [HOME]}
+secrets: {builtin: false, extra: [S]}
+tasks:
+  few: {passThrough: [A]}
+  most: {passThrough: [A, B, C]}
+  shell: {mode: inherit}
+  keepall: {mode: inherit, passThrough: [S]}
+`
+	p, err := Compile("policy.yaml", []byte(src))
+	require.NoError(t, err)
+	pl := makePlan(p.checked, "p", "policy.yaml")
+	var names []string
+	for _, n := range pl.Names {
+		names = append(names, n.Name)
+	}
+	require.Equal(t, []string{"A", "B", "C", "HOME", "S"}, names)
+	all := envrt.Keep | envrt.KeepFolded | envrt.KeepVariant
+	for _, want := range []struct {
+		key    string
+		drops  bool
+		decide []envrt.Decision
+		kept   int
+	}{
+		{"few", false, []envrt.Decision{all, 0, 0, all, 0}, 2}, // keeps A, HOME
+		{"most", true, []envrt.Decision{0, 0, 0, 0, all}, 4},   // drops S
+		{"shell", true, []envrt.Decision{0, 0, 0, 0, all}, 4},  // drops S
+		// S passes in its exact spelling only: its other spellings are secrets.
+		{"keepall", true, []envrt.Decision{0, 0, 0, 0, envrt.DropVariant}, 5},
+	} {
+		i := slices.IndexFunc(pl.Tasks, func(tp taskPlan) bool { return tp.Key == want.key })
+		tp := pl.Tasks[i]
+		assert.Equal(t, want.drops, tp.DecideDrops, want.key)
+		assert.Equal(t, want.decide, tp.Decide, want.key)
+		assert.Equal(t, want.kept, tp.Kept, want.key)
+	}
+
+	// x keeps A; y and z keep B and C, recorded as dropping A: the same
+	// bytes as x's table, the opposite meaning. (The patterns match no
+	// name; they keep the isolated tasks from having Lookup lists, which
+	// an inherit task has not.)
+	src = `version: 1
+package: p
+essentials: {builtin: false}
+secrets: {builtin: false}
+tasks:
+  x: {passThrough: [A, "Q*"]}
+  "y": {mode: inherit, unset: [A]}
+  z: {passThrough: [B, C, "Q*"]}
+`
+	p, err = Compile("policy.yaml", []byte(src))
+	require.NoError(t, err)
+	pl = makePlan(p.checked, "p", "policy.yaml")
+	require.Equal(t, pl.Tasks[0].Decide, pl.Tasks[1].Decide)
+	var owners []string
+	for _, tp := range pl.Tasks {
+		owners = append(owners, tp.TablesOf)
+	}
+	assert.Equal(t, []string{"X", "Y", "Y"}, owners)
 }

@@ -30,8 +30,12 @@ type plan struct {
 type taskPlan struct {
 	task
 	Decide []envrt.Decision // by index in plan.Names
-	Lookup []string         // see envrt.Task.Lookup
-	Heads  *envrt.HeadSet   // see envrt.Task.Heads
+	// DecideDrops says Decide records what the task drops, not what it
+	// keeps: whichever lists fewer entries (see invertIfShorter).
+	DecideDrops bool
+	Kept        int            // entries of plan.Names it passes in some spelling
+	Lookup      []string       // see envrt.Task.Lookup
+	Heads       *envrt.HeadSet // see envrt.Task.Heads
 	// TablesOf is the Go name of the first task with the same Decide and
 	// Lookup, whose tables this task shares (its own Go name if none).
 	TablesOf string
@@ -69,6 +73,7 @@ func makePlan(p *policy, pkg, source string) *plan {
 	}
 	pl.Secrets = sortedUnique(append(pl.Secrets, p.SecretPatterns...))
 
+	flips := decisionBits(spellings)
 	owners := map[string]string{} // tables → the task that first had them
 	for _, t := range p.Tasks {
 		tp := taskPlan{task: t, Decide: make([]envrt.Decision, len(pl.Names))}
@@ -102,7 +107,8 @@ func makePlan(p *policy, pkg, source string) *plan {
 		if !t.Inherit {
 			tp.Heads = headsOf(pl.Names, tp.Decide, t.Patterns)
 		}
-		key := fmt.Sprint(len(tp.Lookup) > 0, string(tp.Decide)) // Lookup follows from Decide
+		tp.invertIfShorter(flips)
+		key := fmt.Sprint(tp.DecideDrops, len(tp.Lookup) > 0, string(tp.Decide)) // Lookup follows from Decide
 		if tp.TablesOf = owners[key]; tp.TablesOf == "" {
 			tp.TablesOf = t.GoName
 			owners[key] = t.GoName
@@ -115,6 +121,51 @@ func makePlan(p *policy, pkg, source string) *plan {
 	return pl
 }
 
+// decisionBits returns, for each of the sorted spellings, the decision
+// bits that the runtime can read: Keep and KeepFolded, and KeepVariant on
+// a name's first spelling if the name has a spelling the list lacks.
+func decisionBits(spellings []string) []envrt.Decision {
+	bits := make([]envrt.Decision, len(spellings))
+	for first := 0; first < len(spellings); {
+		end := first + 1
+		for end < len(spellings) && foldKey(spellings[end]) == foldKey(spellings[first]) {
+			end++
+		}
+		for i := first; i < end; i++ {
+			bits[i] = envrt.Keep | envrt.KeepFolded
+		}
+		if _, ok := otherSpelling(spellings[first:end]); ok {
+			bits[first] |= envrt.KeepVariant
+		}
+		first = end
+	}
+	return bits
+}
+
+// invertIfShorter counts Kept, then makes Decide record what the task
+// drops when that lists fewer entries than what it keeps: an inherit task
+// that keeps all but a few of the names other tasks mention. bits are
+// decisionBits. Lookup and Heads must be worked out first, from the
+// decisions as kept.
+func (t *taskPlan) invertIfShorter(bits []envrt.Decision) {
+	dropped := 0
+	for i, d := range t.Decide {
+		if d != 0 {
+			t.Kept++
+		}
+		if d^bits[i] != 0 {
+			dropped++
+		}
+	}
+	if dropped >= t.Kept {
+		return
+	}
+	for i := range t.Decide {
+		t.Decide[i] ^= bits[i]
+	}
+	t.DecideDrops = true
+}
+
 // mostInherited returns how many entries of environ an isolated task
 // without passThrough patterns can keep at most: one per policy entry it
 // passes in some spelling (the output never holds a name twice).
@@ -122,13 +173,7 @@ func (t taskPlan) mostInherited() (int, bool) {
 	if t.Inherit || len(t.Patterns) > 0 {
 		return 0, false
 	}
-	n := 0
-	for _, d := range t.Decide {
-		if d != 0 {
-			n++
-		}
-	}
-	return n, true
+	return t.Kept, true
 }
 
 // headsOf returns the heads filter of an isolated task: the heads of the

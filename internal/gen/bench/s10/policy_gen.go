@@ -97,54 +97,33 @@ var envgenSecrets = [...]string{
 
 // envgenInheritTask is task "inherit"'s policy for envrt.Build.
 var envgenInheritTask = envrt.Task{
-	Policy:  &envgenPolicy,
-	Inherit: true,
-	Decide:  envgenInheritDecide[:],
+	Policy:      &envgenPolicy,
+	Inherit:     true,
+	Decide:      envgenInheritDecide[:],
+	DecideDrops: true, // Decide lists what it drops
 }
 
 // envgenInheritDecide says which entries of envgenNames task "inherit" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
+// with the same decisions) drops; the entries not listed here it passes.
 var envgenInheritDecide = [len(envgenNames)]envrt.Decision{
-	0:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	4:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	5:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	6:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	9:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	12: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // GOFLAGS
-	15: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	16: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	17: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	20: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	21: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	22: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	23: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	24: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	25: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_ENV
-	26: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	27: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	28: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	29: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	30: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	31: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	32: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	33: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	34: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	35: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	36: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	37: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	38: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	39: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	40: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	41: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	42: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	43: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	44: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
+	1:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // ARCHIVE_SHARD_KEY
+	2:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // BILLING_SHARD_KEY
+	3:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // CATALOG_SHARD_KEY
+	7:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // DEPLOY_SHARD_KEY
+	8:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // EVENTS_SHARD_KEY
+	10: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // FRONTEND_SHARD_KEY
+	11: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // GATEWAY_SHARD_KEY
+	13: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HARBOR_SHARD_KEY
+	14: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HISTFILE
+	18: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // INGEST_SHARD_KEY
+	19: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // JOURNAL_SHARD_KEY
 }
 
 // envgenIsolatedTask is task "isolated"'s policy for envrt.Build.
 var envgenIsolatedTask = envrt.Task{
-	Policy: &envgenPolicy,
-	Decide: envgenInheritDecide[:],
+	Policy:      &envgenPolicy,
+	Decide:      envgenInheritDecide[:],
+	DecideDrops: true, // Decide lists what it drops
 	Pass: envrt.Patterns{
 		List: []envrt.Pattern{
 			{"NEXT_PUBLIC_", ""}, // NEXT_PUBLIC_*
@@ -156,49 +135,27 @@ var envgenIsolatedTask = envrt.Task{
 
 // envgenStrictTask is task "strict"'s policy for envrt.Build.
 var envgenStrictTask = envrt.Task{
-	Policy: &envgenPolicy,
-	Decide: envgenStrictDecide[:],
-	Heads:  &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2000000000000}, // hashed first 8 bytes of the names it can pass
-	Lookup: envgenStrictLookup[:],
+	Policy:      &envgenPolicy,
+	Decide:      envgenStrictDecide[:],
+	DecideDrops: true,                                                                                                                                                           // Decide lists what it drops
+	Heads:       &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2000000000000}, // hashed first 8 bytes of the names it can pass
+	Lookup:      envgenStrictLookup[:],
 }
 
 // envgenStrictDecide says which entries of envgenNames task "strict" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
+// with the same decisions) drops; the entries not listed here it passes.
 var envgenStrictDecide = [len(envgenNames)]envrt.Decision{
-	0:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	4:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	5:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	6:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	9:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	12: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // GOFLAGS
-	15: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	16: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	17: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	20: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	21: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	22: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	23: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	24: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	25: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_ENV
-	26: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	27: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	28: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	29: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	30: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	31: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	32: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	33: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	34: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	35: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	36: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	37: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	38: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	39: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	40: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	41: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	42: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	43: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	44: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
+	1:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // ARCHIVE_SHARD_KEY
+	2:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // BILLING_SHARD_KEY
+	3:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // CATALOG_SHARD_KEY
+	7:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // DEPLOY_SHARD_KEY
+	8:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // EVENTS_SHARD_KEY
+	10: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // FRONTEND_SHARD_KEY
+	11: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // GATEWAY_SHARD_KEY
+	13: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HARBOR_SHARD_KEY
+	14: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HISTFILE
+	18: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // INGEST_SHARD_KEY
+	19: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // JOURNAL_SHARD_KEY
 }
 
 // envgenStrictLookup lists the names task "strict" can pass, for envrt.BuildOS.
