@@ -226,3 +226,33 @@ func TestBuiltinSecretsReachNoInheritChild(t *testing.T) {
 		assert.Equal(t, []string{"HOME=/h"}, got, fmt.Sprintf("fold=%v", fold))
 	}
 }
+
+// TestThreeSpellingsFolded: where names compare ASCII case-insensitively,
+// a spelling that no entry lists (ab) is decided by the name's rules,
+// also when the policy lists three spellings of it. envgen used to find
+// no unlisted spelling of such a name, and left the bit that decides
+// them unset: both tasks dropped cd, and once a table could record what
+// a task drops, the inherit task passed the secret ab.
+func TestThreeSpellingsFolded(t *testing.T) {
+	src := `version: 1
+package: p
+essentials: {builtin: false}
+secrets: {builtin: false, extra: [AB, Ab, aB]}
+tasks:
+  shell: {mode: inherit}
+  build: {passThrough: [X, CD, Cd, cD]}
+`
+	c, err := gen.Compile("policy.yaml", []byte(src))
+	require.NoError(t, err)
+	environ := []string{"ab=v", "cd=w", "X=1"}
+	for _, task := range []string{"shell", "build"} {
+		ct := c.Task(task)
+		for _, fold := range []bool{true, false} {
+			got := envrt.BuildFold(nil, environ, ct.Task, nil, nil, nil, fold)
+			want := gen.Reference(c, task, environ, nil, nil, fold)
+			assert.Equal(t, want, got, "task %s, fold=%v", task, fold)
+		}
+	}
+	assert.Equal(t, []string{"cd=w", "X=1"}, gen.Reference(c, "shell", environ, nil, nil, true), "the secret is dropped")
+	assert.Equal(t, []string{"cd=w", "X=1"}, gen.Reference(c, "build", environ, nil, nil, true), "the listed name is passed")
+}

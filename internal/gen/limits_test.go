@@ -1,10 +1,7 @@
 package gen
 
 import (
-	"slices"
-
 	"fmt"
-	envrt "github.com/envgen/envgen/runtime"
 	"strings"
 	"testing"
 	"time"
@@ -86,70 +83,4 @@ func TestInheritTablesListDrops(t *testing.T) {
 		require.Equal(t, 100+secrets, listed, tp.Key)
 	}
 	assert.Equal(t, 110*(100+secrets), pl.tableEntries())
-}
-
-// TestDecideOrientation checks that each task's table lists the shorter
-// of what it keeps and what it drops, that Kept counts what it keeps
-// either way, and that tasks share tables only in one orientation.
-func TestDecideOrientation(t *testing.T) {
-	src := `version: 1
-package: p
-essentials: {builtin: false, extra: [HOME]}
-secrets: {builtin: false, extra: [S]}
-tasks:
-  few: {passThrough: [A]}
-  most: {passThrough: [A, B, C]}
-  shell: {mode: inherit}
-  keepall: {mode: inherit, passThrough: [S]}
-`
-	p, err := Compile("policy.yaml", []byte(src))
-	require.NoError(t, err)
-	pl := makePlan(p.checked, "p", "policy.yaml")
-	var names []string
-	for _, n := range pl.Names {
-		names = append(names, n.Name)
-	}
-	require.Equal(t, []string{"A", "B", "C", "HOME", "S"}, names)
-	all := envrt.Keep | envrt.KeepFolded | envrt.KeepVariant
-	for _, want := range []struct {
-		key    string
-		drops  bool
-		decide []envrt.Decision
-		kept   int
-	}{
-		{"few", false, []envrt.Decision{all, 0, 0, all, 0}, 2}, // keeps A, HOME
-		{"most", true, []envrt.Decision{0, 0, 0, 0, all}, 4},   // drops S
-		{"shell", true, []envrt.Decision{0, 0, 0, 0, all}, 4},  // drops S
-		// S passes in its exact spelling only: its other spellings are secrets.
-		{"keepall", true, []envrt.Decision{0, 0, 0, 0, envrt.DropVariant}, 5},
-	} {
-		i := slices.IndexFunc(pl.Tasks, func(tp taskPlan) bool { return tp.Key == want.key })
-		tp := pl.Tasks[i]
-		assert.Equal(t, want.drops, tp.DecideDrops, want.key)
-		assert.Equal(t, want.decide, tp.Decide, want.key)
-		assert.Equal(t, want.kept, tp.Kept, want.key)
-	}
-
-	// x keeps A; y and z keep B and C, recorded as dropping A: the same
-	// bytes as x's table, the opposite meaning. (The patterns match no
-	// name; they keep the isolated tasks from having Lookup lists, which
-	// an inherit task has not.)
-	src = `version: 1
-package: p
-essentials: {builtin: false}
-secrets: {builtin: false}
-tasks:
-  x: {passThrough: [A, "Q*"]}
-  "y": {mode: inherit, unset: [A]}
-  z: {passThrough: [B, C, "Q*"]}
-`
-	p, err = Compile("policy.yaml", []byte(src))
-	require.NoError(t, err)
-	pl = makePlan(p.checked, "p", "policy.yaml")
-	require.Equal(t, pl.Tasks[0].Decide, pl.Tasks[1].Decide)
-	var owners []string
-	for _, tp := range pl.Tasks {
-		owners = append(owners, tp.TablesOf)
-	}
-	assert.Equal(t, []string{"X", "Y", "Y"}, owners)
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	envrt "github.com/envgen/envgen/runtime"
@@ -125,35 +126,35 @@ func makePlan(p *policy, pkg, source string) *plan {
 // bits that the runtime can read: Keep and KeepFolded, and KeepVariant on
 // a name's first spelling if the name has a spelling the list lacks.
 func decisionBits(spellings []string) []envrt.Decision {
-	bits := make([]envrt.Decision, len(spellings))
+	out := make([]envrt.Decision, len(spellings))
 	for first := 0; first < len(spellings); {
 		end := first + 1
 		for end < len(spellings) && foldKey(spellings[end]) == foldKey(spellings[first]) {
 			end++
 		}
 		for i := first; i < end; i++ {
-			bits[i] = envrt.Keep | envrt.KeepFolded
+			out[i] = envrt.Keep | envrt.KeepFolded
 		}
 		if _, ok := otherSpelling(spellings[first:end]); ok {
-			bits[first] |= envrt.KeepVariant
+			out[first] |= envrt.KeepVariant
 		}
 		first = end
 	}
-	return bits
+	return out
 }
 
 // invertIfShorter counts Kept, then makes Decide record what the task
 // drops when that lists fewer entries than what it keeps: an inherit task
-// that keeps all but a few of the names other tasks mention. bits are
+// that keeps all but a few of the names other tasks mention. flips are
 // decisionBits. Lookup and Heads must be worked out first, from the
 // decisions as kept.
-func (t *taskPlan) invertIfShorter(bits []envrt.Decision) {
+func (t *taskPlan) invertIfShorter(flips []envrt.Decision) {
 	dropped := 0
 	for i, d := range t.Decide {
 		if d != 0 {
 			t.Kept++
 		}
-		if d^bits[i] != 0 {
+		if d^flips[i] != 0 {
 			dropped++
 		}
 	}
@@ -161,7 +162,7 @@ func (t *taskPlan) invertIfShorter(bits []envrt.Decision) {
 		return
 	}
 	for i := range t.Decide {
-		t.Decide[i] ^= bits[i]
+		t.Decide[i] ^= flips[i]
 	}
 	t.DecideDrops = true
 }
@@ -198,18 +199,29 @@ func headsOf(names []envrt.Name, decide []envrt.Decision, patterns []string) *en
 }
 
 // otherSpelling returns a spelling of key's name, ASCII case aside, that
-// key does not list, if the name has one.
+// key (the name's distinct spellings) does not list, if the name has one.
+// It tries the spellings that flip the case of the letters that masks
+// 1, 2, … len(key) select: with mask 0, key[0] itself, that is one more
+// spelling than key lists, so one of them is unlisted, unless the name
+// has too few letters to spell them, and then key lists every spelling.
 func otherSpelling(key []string) (string, bool) {
-	b := []byte(key[0])
-	for i, c := range b {
-		if !isLetter(c) {
-			continue
+	var letters []int
+	for i := range len(key[0]) {
+		if isLetter(key[0][i]) {
+			letters = append(letters, i)
 		}
-		b[i] = c ^ 0x20
+	}
+	b := []byte(key[0])
+	for mask := 1; mask <= len(key) && bits.Len(uint(mask)) <= len(letters); mask++ {
+		copy(b, key[0])
+		for j, at := range letters {
+			if mask>>j&1 != 0 {
+				b[at] ^= 0x20
+			}
+		}
 		if s := string(b); !slices.Contains(key, s) {
 			return s, true
 		}
-		b[i] = c
 	}
 	return "", false
 }

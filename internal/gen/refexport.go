@@ -114,6 +114,21 @@ func randomSpelling(r *rand.Rand, name string) string {
 	return string(b)
 }
 
+// withSpellings adds to list two or three of the four spellings of a
+// two-letter name, ASCII case aside: with three, no one-letter case flip
+// of a listed spelling is unlisted, though a spelling is.
+func withSpellings(r *rand.Rand, list []string, name string) []string {
+	lo := strings.ToLower(name)
+	all := []string{name, name[:1] + lo[1:], lo[:1] + name[1:], lo}
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	for _, s := range all[:2+r.IntN(2)] {
+		if !slices.Contains(list, s) {
+			list = append(list, s)
+		}
+	}
+	return list
+}
+
 // randomList returns up to max distinct entries made by draw.
 func randomList(r *rand.Rand, max int, draw func() string) []string {
 	var out []string
@@ -166,6 +181,9 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 		e := pick(r, essentials)
 		secrets, pass = append(secrets, e), append(pass, e)
 	}
+	if r.IntN(4) == 0 {
+		secrets = withSpellings(r, secrets, "AB")
+	}
 	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
 	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
 	b.WriteString("tasks:\n")
@@ -174,19 +192,30 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 		inherit := r.IntN(2) == 0
 		if inherit {
 			b.WriteString("    mode: inherit\n")
-			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(randomList(r, 3, name)))
-			fmt.Fprintf(&b, "    unset: %s\n", yamlList(randomList(r, 3, nameOrPattern)))
+			passThrough, unset := randomList(r, 3, name), randomList(r, 3, nameOrPattern)
+			if r.IntN(4) == 0 {
+				passThrough = withSpellings(r, passThrough, "AB")
+			}
+			if r.IntN(4) == 0 {
+				unset = withSpellings(r, unset, "BA")
+			}
+			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(passThrough))
+			fmt.Fprintf(&b, "    unset: %s\n", yamlList(unset))
 			if r.IntN(3) == 0 {
 				b.WriteString("    dropInjection: true\n")
 			}
 		} else {
-			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(randomList(r, 5, func() string {
+			passThrough := randomList(r, 5, func() string {
 				s := nameOrPattern()
 				if r.IntN(4) == 0 {
 					s = "!" + s
 				}
 				return s
-			})))
+			})
+			if r.IntN(4) == 0 {
+				passThrough = withSpellings(r, passThrough, pick(r, []string{"AB", "BA"}))
+			}
+			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(passThrough))
 		}
 		defines := randomList(r, 3, name)
 		b.WriteString("    define: {")
