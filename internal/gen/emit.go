@@ -343,7 +343,7 @@ func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
 	}
 	fields = append(fields, item(jen.Id("Decide").Op(":").Id("envgen"+owner+"Decide").Index(jen.Empty(), jen.Empty()), ""))
 	if t.DecideDrops {
-		fields = append(fields, item(jen.Id("DecideDrops").Op(":").True(), "Decide lists what it drops"))
+		fields = append(fields, item(jen.Id("DecideDrops").Op(":").True(), ""))
 	}
 	for _, pats := range []struct {
 		field  string

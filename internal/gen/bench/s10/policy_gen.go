@@ -100,7 +100,7 @@ var envgenInheritTask = envrt.Task{
 	Policy:      &envgenPolicy,
 	Inherit:     true,
 	Decide:      envgenInheritDecide[:],
-	DecideDrops: true, // Decide lists what it drops
+	DecideDrops: true,
 }
 
 // envgenInheritDecide says which entries of envgenNames task "inherit" (and any task
@@ -123,7 +123,7 @@ var envgenInheritDecide = [len(envgenNames)]envrt.Decision{
 var envgenIsolatedTask = envrt.Task{
 	Policy:      &envgenPolicy,
 	Decide:      envgenInheritDecide[:],
-	DecideDrops: true, // Decide lists what it drops
+	DecideDrops: true,
 	Pass: envrt.Patterns{
 		List: []envrt.Pattern{
 			{"NEXT_PUBLIC_", ""}, // NEXT_PUBLIC_*
@@ -137,7 +137,7 @@ var envgenIsolatedTask = envrt.Task{
 var envgenStrictTask = envrt.Task{
 	Policy:      &envgenPolicy,
 	Decide:      envgenStrictDecide[:],
-	DecideDrops: true,                                                                                                                                                           // Decide lists what it drops
+	DecideDrops: true,
 	Heads:       &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2000000000000}, // hashed first 8 bytes of the names it can pass
 	Lookup:      envgenStrictLookup[:],
 }
