@@ -170,21 +170,18 @@ func patternHint(s string) string {
 
 // essentialSecrets reports every essential that is also a secret, at the
 // entry the policy file gave: the essentials.extra name, or else the
-// secrets.extra entry that matches a built-in essential. A name that is
-// both built in and in essentials.extra is reported once.
+// secrets.extra entry that matches a built-in essential.
 func (c *checker) essentialSecrets(p *policy, essentials, secretExtra []str) {
 	extraPos := map[string]Pos{}
 	for _, e := range essentials {
 		extraPos[e.Value] = e.Pos
 	}
 	sp := secretMatcher(p)
-	reported := map[string]bool{}
 	for _, e := range p.Essentials {
 		by, ok := sp.match(e)
-		if !ok || reported[e] {
+		if !ok {
 			continue
 		}
-		reported[e] = true
 		pos, fromExtra := extraPos[e]
 		if !fromExtra {
 			for _, s := range secretExtra {
