@@ -134,8 +134,8 @@ type Task struct {
 	// with 8 bytes or more, holds the heads of every name it can pass.
 	Heads *HeadSet
 	// DropFunctions drops inherited entries whose value starts with
-	// "() {": bash functions exported by a bash from before 2014, under
-	// any name (dropInjection).
+	// "()", as sudo does: bash functions exported by a bash from before
+	// 2014, under any name (dropInjection).
 	DropFunctions bool
 }
 

@@ -35,7 +35,7 @@ type task struct {
 	// DropInjection is set by dropInjection: true (inherit tasks only).
 	// check has added the injection list to UnsetExact and
 	// UnsetPatterns; the runtime also drops inherited entries whose value
-	// is a bash exported function ("() {…").
+	// starts with "()", as a bash exported function's does.
 	DropInjection bool
 }
 

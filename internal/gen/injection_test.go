@@ -102,7 +102,7 @@ func TestInjectionMarkdown(t *testing.T) {
 	for _, b := range builtinInjection {
 		assert.Contains(t, md, "| `"+b.Name+"` | "+b.Group+" | "+b.Source+" |\n")
 	}
-	assert.Contains(t, lines[len(lines)-1], "`() {`")
+	assert.Contains(t, lines[len(lines)-1], "value starts with `()` |")
 }
 
 func TestDropInjectionDesugars(t *testing.T) {

@@ -301,7 +301,8 @@ func refSecrets(p *policy) []string {
 
 // refInjection reports whether an inherited entry is an injection
 // variable: its name matches the built-in injection list (compared like
-// unset), or its value is an old-style bash exported function.
+// unset), or its value starts with "()", as an old-style bash exported
+// function's does.
 func refInjection(name, value string, fold bool) (by string, ok bool) {
 	for _, b := range builtinInjection {
 		if refGlob(b.Name, name, fold) {
@@ -309,7 +310,7 @@ func refInjection(name, value string, fold bool) (by string, ok bool) {
 		}
 	}
 	if strings.HasPrefix(value, bashFunctionPrefix) {
-		return "a bash exported function: the value starts with \"() {\"", true
+		return "a bash exported function: the value starts with \"()\"", true
 	}
 	return "", false
 }

@@ -266,12 +266,14 @@ func TestReferenceDropInjection(t *testing.T) {
 	env := []string{
 		"LD_PRELOAD=/x.so", "ld_preload=/y.so", "DYLD_INSERT_LIBRARIES=/z", "BASH_FUNC_f%%=() { id; }",
 		"f=() { id; }", "g= () { id; }", "PYTHONPATH=/p", "BASH_ENV=/e", "HOME=/h",
+		"h=(){ id; }", "i=()", "j=(x)", // sudo drops any value that starts with "()"
 	}
 	r := refRun(t, p, "sh", false, env, nil)
-	assert.Equal(t, []string{"ld_preload=/y.so", "g= () { id; }", "HOME=/h"}, r.Environ())
+	assert.Equal(t, []string{"ld_preload=/y.so", "g= () { id; }", "HOME=/h", "j=(x)"}, r.Environ())
 	assert.Contains(t, r.Dropped, refDrop{"LD_PRELOAD", "injection variable (LD_*)"})
-	assert.Contains(t, r.Dropped, refDrop{"f", `injection variable (a bash exported function: the value starts with "() {")`})
-	assert.Equal(t, []string{"g= () { id; }", "HOME=/h"}, refRun(t, p, "sh", true, env, nil).Environ())
+	assert.Contains(t, r.Dropped, refDrop{"f", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Contains(t, r.Dropped, refDrop{"h", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Equal(t, []string{"g= () { id; }", "HOME=/h", "j=(x)"}, refRun(t, p, "sh", true, env, nil).Environ())
 	assert.Equal(t, env, refRun(t, p, "keep", false, env, nil).Environ())
 
 	// A define or an override is the policy's or the caller's own choice.

@@ -75,7 +75,7 @@ var randomValues = []string{"", "0", "v", "a=b", "{a}", "x{b}y", "{{lit}}", "{a}
 var randomDirs = []string{"/bin", "{a}/bin", "{b}", "{a}", "/x{{y}}", "{projectDir}", "/bin/", "{a}{b}", "", "${HOME}/bin", "${A1}"}
 
 // randomEnvValues are environ and override values.
-var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "/usr/bin", "/bin:/usr/bin", "\xff\xfe", "x y", "C:\\x", "=="}
+var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "(){ :; }", "()", "( )", "/usr/bin", "/bin:/usr/bin", "\xff\xfe", "x y", "C:\\x", "=="}
 
 // randomParamValues are parameter values: empty, repeated, holding the
 // PATH list separator, NUL, a brace, or bytes that are not UTF-8.
