@@ -385,3 +385,47 @@ func TestSyncMarkedSection(t *testing.T) {
 	_, err = syncMarkedSection(doc, b, e, "\nno newline")
 	assert.Error(t, err, "body without a final newline")
 }
+
+// testBareSecrets are bare credential names that the built-in suffix
+// patterns (*_TOKEN, *_API_KEY, …) miss for want of a prefix, and that
+// peers' environment scrubbing treats as secrets: Codex's default
+// excludes (*KEY*, *SECRET*, *TOKEN*) and Gemini CLI's name patterns
+// (TOKEN, SECRET, PASSWORD, PASSWD, KEY, …).
+var testBareSecrets = []string{
+	"API_KEY", "APIKEY", "KEY", "TOKEN", "SECRET", "SECRET_KEY", "ACCESS_KEY",
+	"PRIVATE_KEY", "PASSWORD", "PASSWD", "PASSPHRASE",
+}
+
+// testSecretLookAlikes are ordinary variables whose names start like a
+// bare secret name: the built-in list must let them pass.
+var testSecretLookAlikes = []string{
+	"TOKENIZERS_PARALLELISM",   // Hugging Face tokenizers
+	"PASSWORD_STORE_DIR",       // pass(1)
+	"PASSWORD_STORE_CLIP_TIME", // pass(1)
+	"KEYTIMEOUT",               // zsh
+}
+
+// TestBuiltinBareSecretNames holds the built-in list, and the tables
+// envgen builds from it, to testBareSecrets and testSecretLookAlikes.
+func TestBuiltinBareSecretNames(t *testing.T) {
+	c, err := Compile("policy.yaml", []byte("version: 1\npackage: p\n"))
+	require.NoError(t, err)
+	listed := func(name string) bool {
+		for _, s := range builtinSecrets {
+			if testGlobMatchFold(s.Name, name) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, name := range testBareSecrets {
+		for _, spelling := range []string{name, testFoldASCII(name)} {
+			assert.True(t, listed(spelling), "the built-in list misses %s", spelling)
+			assert.True(t, c.Policy.IsSecret(spelling), "IsSecret(%q)", spelling)
+		}
+	}
+	for _, name := range testSecretLookAlikes {
+		assert.False(t, listed(name), "the built-in list takes %s for a secret", name)
+		assert.False(t, c.Policy.IsSecret(name), "IsSecret(%q)", name)
+	}
+}
