@@ -429,3 +429,26 @@ func TestBuiltinBareSecretNames(t *testing.T) {
 		assert.False(t, c.Policy.IsSecret(name), "IsSecret(%q)", name)
 	}
 }
+
+// TestSecretsPassTakesBuiltinEssentials: a secret pattern that matches
+// PROGRAMFILES(X86), which is outside the name syntax, can be cured with
+// secrets.pass, in any ASCII case, without turning the built-in
+// essentials off; other names outside the syntax are still refused.
+func TestSecretsPassTakesBuiltinEssentials(t *testing.T) {
+	src := func(pass string) []byte {
+		return []byte("version: 1\npackage: p\nsecrets: {extra: [\"PROGRAM*\"], pass: [PROGRAMDATA, PROGRAMFILES" + pass + "]}\n")
+	}
+	c, err := Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "ProgramFiles(x86)"`))
+	require.NoError(t, err)
+	assert.False(t, c.Policy.IsSecret("PROGRAMFILES(X86)"))
+	assert.False(t, c.Policy.IsSecret("ProgramFiles(x86)"))
+	assert.True(t, c.Policy.IsSecret("programfiles(x86)"), "an exemption matches its exact spelling only")
+
+	_, err = Compile("policy.yaml", src(""))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `essential "PROGRAMFILES(X86)" is also a secret (by "PROGRAM*")`)
+
+	_, err = Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "PROGRAMFILES(X64)"`))
+	require.Error(t, err)
+	assert.Equal(t, `policy.yaml:3:87: secrets.pass: "PROGRAMFILES(X64)" is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential`, err.Error())
+}

@@ -90,7 +90,7 @@ func check(d *diagnoser, f *policyFile) *policy {
 			}
 		}
 	}
-	for _, s := range c.names(f.Secrets.Pass, "secrets.pass") {
+	for _, s := range c.passNames(f.Secrets.Pass) {
 		p.Pass = append(p.Pass, s.Value)
 	}
 	for _, e := range essentials {
@@ -158,6 +158,34 @@ func (c *checker) names(list []str, what string) []str {
 		out = append(out, s)
 	}
 	return out
+}
+
+// passNames returns the valid entries of secrets.pass, reporting the
+// rest: names, and the built-in essentials in any ASCII case, so that a
+// secret pattern matching PROGRAMFILES(X86), the one built-in name
+// outside the name syntax, can be cured without turning the built-in
+// essentials off.
+func (c *checker) passNames(list []str) []str {
+	var out []str
+	for _, s := range c.unique(list, "secrets.pass") {
+		if !isName(s.Value) && !isBuiltinEssential(s.Value) {
+			c.d.errorf(s.Pos, "secrets.pass: %q is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential%s", s.Value, patternHint(s.Value))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// isBuiltinEssential reports whether name spells a built-in essential,
+// ASCII case aside.
+func isBuiltinEssential(name string) bool {
+	for _, b := range builtinEssentials {
+		if foldKey(b.Name) == foldKey(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // patternHint explains why a pattern is refused where a name is wanted.

@@ -82,7 +82,8 @@ var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "(){ :; }", "(
 var randomParamValues = []string{"", "/p", "/p", "/w", "x:y", "x;y", "a\x00", "{", "\xff", "/p/"}
 
 // randomOddNames are environ names outside the policy syntax.
-var randomOddNames = []string{"", "=C:", "=", "Path", "path", "A B", "\u00e4", "K", "\u212a", "BASH_FUNC_f%%", "ld_preload", "lc_all", "github_token"}
+var randomOddNames = []string{"", "=C:", "=", "Path", "path", "A B", "\u00e4", "K", "\u212a", "BASH_FUNC_f%%", "ld_preload", "lc_all", "github_token",
+	"PROGRAMFILES(X86)", "ProgramFiles(x86)"}
 
 // randomMalformed are environ entries exec would refuse.
 var randomMalformed = []string{"NOEQUALS", "", "=", "X\x00=1", "N=a\x00b", "\x00", "A"}
@@ -183,6 +184,16 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 	}
 	if r.IntN(4) == 0 {
 		secrets = withSpellings(r, secrets, "AB")
+	}
+	if r.IntN(8) == 0 {
+		// A secret pattern that matches built-in essentials, exempted by
+		// secrets.pass, PROGRAMFILES(X86) among them in one spelling or two.
+		secrets = append(secrets, "PROGRAM*")
+		for _, e := range []string{"PROGRAMDATA", "PROGRAMFILES", "PROGRAMFILES(X86)", pick(r, []string{"ProgramFiles(x86)", "PROGRAMDATA"})} {
+			if !slices.Contains(pass, e) {
+				pass = append(pass, e)
+			}
+		}
 	}
 	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
 	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
