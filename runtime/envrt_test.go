@@ -1524,8 +1524,8 @@ func modelKeep(t *Task, name string, fold bool) bool {
 			return false
 		case t.Inherit:
 			return !matches(t.Unset, fold)
-		default:
-			return matches(t.Pass, fold) && !matches(t.Negated, fold)
+		default: // an isolated task's Unset is dropInjection's list
+			return matches(t.Pass, fold) && !matches(t.Negated, fold) && !matches(t.Unset, fold)
 		}
 	}
 	names := t.Policy.Names

@@ -32,10 +32,13 @@ type task struct {
 	Params                    []string // in order of first use
 	Defines                   []definePlan
 	BinPaths                  [][]segment
-	// DropInjection is set by dropInjection: true (inherit tasks only).
-	// check has added the injection list to UnsetExact and
-	// UnsetPatterns; the runtime also drops inherited entries whose value
-	// starts with "()", as a bash exported function's does.
+	// DropInjection is set by dropInjection: true. check has added the
+	// injection list to UnsetExact and UnsetPatterns (in an isolated
+	// task, which has no unset of its own, they hold that list alone,
+	// and drop its names from layers 1 and 2 unless Exact lists that
+	// spelling); the runtime also drops inherited entries whose value
+	// starts with "()", as a bash exported function's does, but for an
+	// isolated task's Exact names.
 	DropInjection bool
 }
 
@@ -308,7 +311,7 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 	}
 
 	if t.UnsetKey != nil && !out.Inherit && modeKnown {
-		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes nothing it does not list)", out.Key)
+		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes only its essentials and what its passThrough lists)", out.Key)
 	}
 	for _, s := range c.unique(t.Unset, where("unset")) {
 		switch {
@@ -320,10 +323,7 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("unset"), s.Value)
 		}
 	}
-	if t.DropInjectionKey != nil && !out.Inherit && modeKnown {
-		c.d.errorf(t.DropInjectionKey.Pos, "task %q: dropInjection belongs to inherit tasks only (an isolated task passes nothing it does not list)", out.Key)
-	}
-	if t.DropInjection && out.Inherit {
+	if t.DropInjection {
 		out.DropInjection = true
 		out.UnsetExact, out.UnsetPatterns = withInjection(out.UnsetExact, out.UnsetPatterns)
 	}
@@ -397,8 +397,8 @@ func params(t task) []string {
 	return out
 }
 
-// withInjection returns an inherit task's unset names and patterns with
-// the built-in injection list added, each once.
+// withInjection returns a task's unset names and patterns with the
+// built-in injection list added, each once.
 func withInjection(names, patterns []string) ([]string, []string) {
 	for _, b := range builtinInjection {
 		switch {

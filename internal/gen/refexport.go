@@ -153,8 +153,8 @@ func yamlList(list []string) string {
 // RandomPolicy draws a random valid policy in package pkg, drawn to hit
 // the edges: names that collide with secrets and with each other's case
 // variants, patterns and negations, every kind of task key, defines and
-// binPaths with parameters. It returns the policy's text and its
-// compiled form.
+// binPaths with parameters, dropInjection in both modes. It returns the
+// policy's text and its compiled form.
 func RandomPolicy(r *rand.Rand, pkg string) (string, *Compiled) {
 	for {
 		src := randomPolicyText(r, pkg)
@@ -227,6 +227,9 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 				passThrough = withSpellings(r, passThrough, pick(r, []string{"AB", "BA"}))
 			}
 			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(passThrough))
+			if r.IntN(3) == 0 {
+				b.WriteString("    dropInjection: true\n")
+			}
 		}
 		defines := randomList(r, 3, name)
 		b.WriteString("    define: {")
