@@ -1119,15 +1119,18 @@ func TestBuildDroppedSpellingWinsWhenFolding(t *testing.T) {
 }
 
 // TestBuildDropFunctions checks DropFunctions (dropInjection): an
-// inherited entry whose value starts with "() {" is dropped under any
-// name; defines and overrides are the policy's and the caller's own.
+// inherited entry whose value starts with "()" is dropped under any name,
+// as sudo's "*=()*" env_delete entry drops it, whatever follows ("(){",
+// "()\t{", "()"); defines and overrides are the policy's and the
+// caller's own.
 func TestBuildDropFunctions(t *testing.T) {
 	drop := &Task{Policy: &Policy{}, Inherit: true, DropFunctions: true}
-	env := []string{"F=() { :; }", "G=(){ x", "H=() {", "BASH_FUNC_x%%=() { echo; }", "A=1", "B= () { :; }", "C=x() { :; }", "D=() {\n}"}
+	env := []string{"F=() { :; }", "G=(){ x", "H=() {", "BASH_FUNC_x%%=() { echo; }", "A=1", "B= () { :; }", "C=x() { :; }", "D=() {\n}",
+		"I=()\t{ :; }", "J=()", "K=(", "L=( )"}
 	for _, fold := range []bool{false, true} {
-		assert.Equal(t, []string{"G=(){ x", "A=1", "B= () { :; }", "C=x() { :; }"}, build(nil, env, drop, nil, nil, nil, fold), "fold=%v", fold)
+		assert.Equal(t, []string{"A=1", "B= () { :; }", "C=x() { :; }", "K=(", "L=( )"}, build(nil, env, drop, nil, nil, nil, fold), "fold=%v", fold)
 		assert.Equal(t, env, build(nil, env, everything, nil, nil, nil, fold), "fold=%v: off", fold)
-		assert.Equal(t, []string{"G=(){ x", "A=1", "B= () { :; }", "C=x() { :; }", "F=() { d; }", "H=() { s; }"},
+		assert.Equal(t, []string{"A=1", "B= () { :; }", "C=x() { :; }", "K=(", "L=( )", "F=() { d; }", "H=() { s; }"},
 			build(nil, env, drop, []string{"F=() { d; }"}, []Var{Set("H", "() { s; }")}, nil, fold), "fold=%v", fold)
 		// A dropped function's name is still seen: a later spelling
 		// of it on Windows is a repeat.
@@ -1521,8 +1524,8 @@ func modelKeep(t *Task, name string, fold bool) bool {
 			return false
 		case t.Inherit:
 			return !matches(t.Unset, fold)
-		default:
-			return matches(t.Pass, fold) && !matches(t.Negated, fold)
+		default: // an isolated task's Unset is dropInjection's list
+			return matches(t.Pass, fold) && !matches(t.Negated, fold) && !matches(t.Unset, fold)
 		}
 	}
 	names := t.Policy.Names

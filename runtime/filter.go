@@ -81,7 +81,7 @@ func (b *builder) filter(out []string, slots []uint64, t *Task) []string {
 				continue
 			}
 			key := dedupKey(h, sc.cases, fold)
-			if !keep || t.DropFunctions && strings.HasPrefix(e[sc.eq+1:], "() {") {
+			if !keep || t.DropFunctions && strings.HasPrefix(e[sc.eq+1:], "()") && !t.keepsFunction(name, h) {
 				// Dropped, but this entry, not a later one, is the
 				// name's: a later spelling or a later entry that is no
 				// bash function could be decided otherwise.

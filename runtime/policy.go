@@ -104,6 +104,11 @@ const (
 	// KeepVariant, on a name's first spelling, passes a spelling of it
 	// that no entry has, on Windows.
 	KeepVariant
+	// KeepFunction, on an entry a task passes, passes it even with a
+	// value that DropFunctions drops: an isolated task's exact
+	// passThrough name, spelled exactly so. Unlike the bits above,
+	// DecideDrops does not invert it.
+	KeepFunction
 )
 
 // The same bits in a task whose Decide records what it drops
@@ -126,7 +131,7 @@ type Task struct {
 	// The patterns decide names that no entry spells.
 	Pass    Patterns // isolated: passThrough patterns
 	Negated Patterns // isolated: passThrough negations ("!" patterns)
-	Unset   Patterns // inherit: unset patterns
+	Unset   Patterns // inherit: unset patterns; isolated: dropInjection's
 	// Lookup, for an isolated task without passThrough patterns, lists
 	// every name it can pass, for BuildOS.
 	Lookup []string
@@ -134,9 +139,27 @@ type Task struct {
 	// with 8 bytes or more, holds the heads of every name it can pass.
 	Heads *HeadSet
 	// DropFunctions drops inherited entries whose value starts with
-	// "() {": bash functions exported by a bash from before 2014, under
-	// any name (dropInjection).
+	// "()", as sudo does: bash functions exported by a bash from before
+	// 2014, under any name (dropInjection), but for the spellings Decide
+	// marks KeepFunction.
 	DropFunctions bool
+}
+
+// keepsFunction reports whether t passes an inherited entry of name,
+// whose hash is h, even when DropFunctions would drop its value: Decide
+// marks that exact spelling KeepFunction.
+func (t *Task) keepsFunction(name string, h uint64) bool {
+	p := t.Policy
+	i := p.lookup(h, name)
+	if i < 0 {
+		return false
+	}
+	for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
+		if p.Names[j].Name == name {
+			return t.Decide[j]&KeepFunction != 0
+		}
+	}
+	return false
 }
 
 // keep reports whether an inherited name, whose hash is h, reaches the
@@ -187,5 +210,5 @@ func (t *Task) byPatterns(name string, secret, fold bool) bool {
 	if t.Inherit {
 		return !t.Unset.Match(name, fold)
 	}
-	return t.Pass.Match(name, fold) && !t.Negated.Match(name, fold)
+	return t.Pass.Match(name, fold) && !t.Negated.Match(name, fold) && !t.Unset.Match(name, fold)
 }

@@ -256,3 +256,45 @@ tasks:
 	assert.Equal(t, []string{"cd=w", "X=1"}, gen.Reference(c, "shell", environ, nil, nil, true), "the secret is dropped")
 	assert.Equal(t, []string{"cd=w", "X=1"}, gen.Reference(c, "build", environ, nil, nil, true), "the listed name is passed")
 }
+
+// TestDropInjectionIsolated: in an isolated task, dropInjection drops the
+// injection variables from layers 1 and 2, essentials and passThrough
+// pattern matches alike, and every value starting with "()"; an exact
+// passThrough name, spelled exactly so, still passes, whatever its value,
+// and a negation still beats it.
+func TestDropInjectionIsolated(t *testing.T) {
+	p := bare(`essentials: {builtin: false, extra: [NODE_OPTIONS, HOME, PERL5LIB]}
+tasks:
+  build: {dropInjection: true, passThrough: [PYTHONPATH, F, "!PERL5LIB", "LD_*", "X_*"]}
+`)
+	env := []string{
+		"NODE_OPTIONS=--require=/evil.js", "HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "LD_PRELOAD=/x.so",
+		"X_A=() { id; }", "X_B=(){ id; }", "X_C=( )", "PERL5LIB=/l", "BASH_ENV=/e", "pythonpath=/q",
+	}
+	both(t, p, "build", env, nil, []string{"HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "X_C=( )"})
+	// Alone, other spellings: on Windows pythonpath and f are listed but
+	// not exempt, ld_preload and x_d match the patterns and are injection
+	// variables; where names compare exactly none of them is declared.
+	both(t, p, "build", []string{"pythonpath=/q", "f=() { id; }", "ld_preload=/x", "x_d=()"}, nil, nil)
+	// Overrides are the caller's own choice.
+	both(t, p, "build", []string{"LD_PRELOAD=/x.so"}, nil, []string{"LD_PRELOAD=/ok"}, envrt.Set("LD_PRELOAD", "/ok"))
+
+	// A task that keeps more of the policy's names than it drops has a
+	// table of what it drops (DecideDrops): its exact names still pass a
+	// function, its essentials do not.
+	var names, environ, want []string
+	for i := range 100 {
+		names = append(names, fmt.Sprintf("N%d", i))
+		environ = append(environ, fmt.Sprintf("N%d=%d", i, i), fmt.Sprintf("F%d=() { %d; }", i, i))
+		want = append(want, fmt.Sprintf("N%d=%d", i, i))
+		if i == 7 {
+			want = append(want, "F7=() { 7; }") // listed exactly
+		}
+	}
+	many := bare("essentials: {builtin: false, extra: [HOME, " + strings.Join(names, ", ") + "]}\n" +
+		"tasks:\n  build: {dropInjection: true, passThrough: [F7, PYTHONPATH]}\n")
+	c, err := gen.Compile("policy.yaml", []byte(many))
+	require.NoError(t, err)
+	require.True(t, c.Task("build").Task.DecideDrops, "the table lists what the task drops")
+	both(t, many, "build", append(environ, "HOME=() { :; }", "PYTHONPATH=/p", "LD_PRELOAD=/x"), nil, append(want, "PYTHONPATH=/p"))
+}

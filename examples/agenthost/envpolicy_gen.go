@@ -75,12 +75,15 @@ var envgenSecrets = [...]string{
 	"*_SECRET_KEY",
 	"*_TOKEN",
 	"*_WEBHOOK_URL",
+	"ACCESS_KEY",
 	"AGENT_SESSION_KEY",
 	"ALIBABA_CLOUD_ACCESS_KEY_ID",
 	"ALIBABA_CLOUD_CREDENTIALS_URI",
 	"ANSIBLE_VAULT_PASSWORD_FILE",
 	"ANTHROPIC_ADMIN_KEY",
 	"ANTHROPIC_API_KEY",
+	"APIKEY",
+	"API_KEY",
 	"ARM_CLIENT_CERTIFICATE_PATH",
 	"AWS_ACCESS_KEY_ID",
 	"AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE",
@@ -130,6 +133,7 @@ var envgenSecrets = [...]string{
 	"HATCH_INDEX_AUTH",
 	"HF_TOKEN_PATH",
 	"KAGGLE_KEY",
+	"KEY",
 	"KRB5CCNAME",
 	"KRB5_CLIENT_KTNAME",
 	"KRB5_KTNAME",
@@ -149,14 +153,20 @@ var envgenSecrets = [...]string{
 	"OPENAI_ADMIN_KEY",
 	"OPENAI_API_KEY",
 	"OVSX_PAT",
+	"PASSPHRASE",
+	"PASSWD",
+	"PASSWORD",
 	"PGPASSFILE",
 	"PGPASSWORD",
 	"POETRY_PYPI_TOKEN_PYPI",
+	"PRIVATE_KEY",
 	"PULUMI_CONFIG_PASSPHRASE_FILE",
 	"REDISCLI_AUTH",
 	"REDIS_URL",
 	"REGISTRY_AUTH_FILE",
 	"RESTIC_PASSWORD_FILE",
+	"SECRET",
+	"SECRET_KEY",
 	"SNAPCRAFT_STORE_CREDENTIALS",
 	"SOPS_AGE_KEY",
 	"SOPS_AGE_KEY_FILE",
@@ -166,6 +176,7 @@ var envgenSecrets = [...]string{
 	"SYSTEM_ACCESSTOKEN",
 	"TENCENTCLOUD_SECRET_ID",
 	"TF_TOKEN_*",
+	"TOKEN",
 	"TS_AUTHKEY",
 	"TS_AUTH_KEY",
 	"VAULT_LICENSE",
@@ -193,39 +204,39 @@ var envgenShellTask = envrt.Task{
 // envgenShellDecide says which entries of envgenNames task "shell" (and any task
 // with the same decisions) passes; the entries not listed here it drops.
 var envgenShellDecide = [len(envgenNames)]envrt.Decision{
-	6:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	25:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	31:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	33:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	46:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	60:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	61:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	68:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	70:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	72:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
-	77:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	82:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	85:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	92:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	93:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	97:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	113: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	114: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	118: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	119: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	120: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	131: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
+	9:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
+	28:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
+	34:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
+	36:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
+	49:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
+	63:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
+	64:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
+	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
+	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
+	72:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
+	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
+	74:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
+	75:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
+	76:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
+	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
+	86:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
+	89:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
+	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
+	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
+	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
+	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
+	107: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
+	108: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
+	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
+	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
+	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
+	126: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
+	128: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
+	129: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
+	130: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
+	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
+	135: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
+	142: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
 }
 
 // envgenMcpServerTask is task "mcp-server"'s policy for envrt.Build.
@@ -238,45 +249,45 @@ var envgenMcpServerTask = envrt.Task{
 // envgenMcpServerDecide says which entries of envgenNames task "mcp-server" (and any task
 // with the same decisions) passes; the entries not listed here it drops.
 var envgenMcpServerDecide = [len(envgenNames)]envrt.Decision{
-	6:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	25:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	31:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	33:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	46:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	59:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HISTFILE
-	60:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	61:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	68:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	70:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	72:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
-	77:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	82:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	85:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	92:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	93:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	97:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	113: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	114: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	118: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	119: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	120: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	131: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
+	9:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
+	28:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
+	34:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
+	36:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
+	49:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
+	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HISTFILE
+	63:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
+	64:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
+	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
+	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
+	72:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
+	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
+	74:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
+	75:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
+	76:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
+	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
+	86:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
+	89:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
+	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
+	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
+	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
+	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
+	107: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
+	108: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
+	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
+	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
+	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
+	126: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
+	128: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
+	129: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
+	130: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
+	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
+	135: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
+	142: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
 }
 
 // envgenPolicy holds every name this policy mentions and its secret patterns.
 var envgenPolicy = envrt.Policy{
-	Seed:  0,
+	Seed:  1,
 	Slots: envgenSlots[:],
 	Names: envgenNames[:],
 	SecretPatterns: envrt.Patterns{
@@ -298,281 +309,303 @@ var envgenPolicy = envrt.Policy{
 	},
 }
 
-// envgenSlots is the perfect hash over envgenNames (seed 0): a slot holds
+// envgenSlots is the perfect hash over envgenNames (seed 1): a slot holds
 // the top of its name's hash over 1+the index of the name's first spelling;
 // see envrt.Policy.
 var envgenSlots = [256]uint64{
-	1:   0xaf2e3f1f<<32 | 84,  // NPM_CONFIG__AUTH
-	4:   0x40049751<<32 | 30,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
-	5:   0x0e492d77<<32 | 34,  // COMSPEC
-	7:   0x9fcb5fcb<<32 | 114, // SYSTEMDRIVE
-	8:   0x53f91215<<32 | 27,  // CIRCLE_OIDC_TOKEN_V2
-	9:   0x601e5288<<32 | 17,  // AWS_WEB_IDENTITY_TOKEN_FILE
-	11:  0x40c529b7<<32 | 61,  // HOME
-	15:  0x502a1d1c<<32 | 97,  // POETRY_PYPI_TOKEN_PYPI
-	16:  0xbc334862<<32 | 126, // VAULT_LICENSE
-	17:  0xfcdf3c08<<32 | 130, // VSS_NUGET_ACCESSTOKEN
-	22:  0x5b8d3da5<<32 | 83,  // NO_COLOR
-	23:  0x1fafd639<<32 | 118, // TENCENTCLOUD_SECRET_ID
-	24:  0x4c5694be<<32 | 15,  // AWS_SESSION_TOKEN
-	25:  0x7a6c02fa<<32 | 2,   // ALIBABA_CLOUD_ACCESS_KEY_ID
-	26:  0x5c65fe43<<32 | 16,  // AWS_SHARED_CREDENTIALS_FILE
-	29:  0xbd2dd7e6<<32 | 31,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
-	31:  0x1349c681<<32 | 79,  // NOMAD_HTTP_AUTH
-	32:  0x93d40c97<<32 | 98,  // PROCESSOR_ARCHITECTURE
-	33:  0xf21121aa<<32 | 119, // TERM
-	34:  0x8e4ba484<<32 | 88,  // OCI_CLI_KEY_FILE
-	38:  0x881b0c28<<32 | 113, // SUPABASE_SERVICE_ROLE_KEY
-	40:  0x60c36f41<<32 | 94,  // PATHEXT
-	41:  0xcce2e95f<<32 | 23,  // B2_APPLICATION_KEY
-	42:  0x971c2d2e<<32 | 80,  // NOMAD_LICENSE
-	44:  0xae79b089<<32 | 74,  // MYSQL_PWD
-	45:  0x89fc5644<<32 | 131, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
-	47:  0x47595332<<32 | 104, // REDIS_URL
-	48:  0x6756e226<<32 | 65,  // KRB5CCNAME
-	49:  0x43900733<<32 | 41,  // CYPRESS_RECORD_KEY
-	50:  0x4707c8a8<<32 | 82,  // NOMAD_TOKEN
-	51:  0x1d0d9ad0<<32 | 81,  // NOMAD_LICENSE_PATH
-	54:  0x77933906<<32 | 121, // TMPDIR
-	56:  0x8b46dd6c<<32 | 18,  // AZURE_CLIENT_CERTIFICATE_PATH
-	57:  0x24915361<<32 | 99,  // PROGRAMDATA
-	59:  0x0c4e7d53<<32 | 90,  // OPENAI_ADMIN_KEY
-	60:  0x1aba6a83<<32 | 60,  // HISTFILE
-	61:  0x003de5aa<<32 | 120, // TMP
-	66:  0x221ebabc<<32 | 128, // VAULT_TOKEN
-	67:  0xe73a2b7d<<32 | 70,  // LC_CTYPE
-	71:  0x5e01ac52<<32 | 107, // SHELL
-	72:  0x7de89145<<32 | 39,  // CONSUL_LICENSE_PATH
-	73:  0x51154d8f<<32 | 26,  // CI
-	74:  0x216a567d<<32 | 63,  // HOMEPATH
-	76:  0x38f325b3<<32 | 48,  // GH_TOKEN
-	77:  0x3722229f<<32 | 124, // USER
-	78:  0x3987cc89<<32 | 116, // SYSTEM_ACCESSTOKEN
-	80:  0x584dc922<<32 | 54,  // GOOGLE_GHA_CREDS_PATH
-	82:  0xbb93db26<<32 | 12,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
-	84:  0x4c9af2e6<<32 | 33,  // COMPOSER_AUTH
-	86:  0xd28fc901<<32 | 1,   // AGENT_SESSION_KEY
-	89:  0xcead6020<<32 | 64,  // KAGGLE_KEY
-	91:  0x28074189<<32 | 86,  // NUMBER_OF_PROCESSORS
-	92:  0xf98a6b93<<32 | 108, // SNAPCRAFT_STORE_CREDENTIALS
-	93:  0xabcea2e8<<32 | 52,  // GOOGLE_CLOUD_KEYFILE_JSON
-	94:  0x81090e18<<32 | 123, // TS_AUTH_KEY
-	95:  0xe3cd8ed7<<32 | 42,  // DATABASE_URL
-	96:  0x8c60fbee<<32 | 8,   // ARM_CLIENT_CERTIFICATE_PATH
-	97:  0xa8dae8cc<<32 | 73,  // MAPBOX_PUBLIC_TOKEN
-	98:  0x62f40ae7<<32 | 96,  // PGPASSWORD
-	101: 0x09dfd681<<32 | 72,  // LOGNAME
-	102: 0xa8570cb5<<32 | 105, // REGISTRY_AUTH_FILE
-	103: 0x4c312d6c<<32 | 25,  // BW_SESSION
-	105: 0x693b5fe2<<32 | 46,  // FASTLANE_SESSION
-	107: 0x3b614e1f<<32 | 112, // SSH_AUTH_SOCK
-	108: 0x7b3b181c<<32 | 127, // VAULT_LICENSE_PATH
-	110: 0xb53784e7<<32 | 9,   // AWS_ACCESS_KEY_ID
-	112: 0x8b4d7d4d<<32 | 101, // PROGRAMFILES(X86)
-	115: 0x1c18bbd1<<32 | 51,  // GOOGLE_APPLICATION_CREDENTIALS
-	120: 0xc47b7aa7<<32 | 21,  // AZURE_STORAGE_CONNECTION_STRING
-	122: 0xeae37fac<<32 | 106, // RESTIC_PASSWORD_FILE
-	126: 0x10e6c60d<<32 | 62,  // HOMEDRIVE
-	127: 0x4ecc313b<<32 | 32,  // COLORTERM
-	130: 0xabbdb2c4<<32 | 59,  // HF_TOKEN_PATH
-	133: 0x14ecf3d3<<32 | 20,  // AZURE_FEDERATED_TOKEN_FILE
-	134: 0xe3d088b6<<32 | 36,  // CONSUL_HTTP_TOKEN
-	135: 0xb2c22a09<<32 | 47,  // FORCE_COLOR
-	141: 0x8d5f2cb7<<32 | 5,   // ANTHROPIC_ADMIN_KEY
-	145: 0x9c8bfb79<<32 | 87,  // OCI_CLI_KEY_CONTENT
-	146: 0x7bdb1d1b<<32 | 93,  // PATH
-	148: 0x4dc7d068<<32 | 75,  // NEW_RELIC_LICENSE_KEY
-	150: 0x20ae1fa7<<32 | 11,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
-	151: 0xb9bc868c<<32 | 129, // VSCE_PAT
-	152: 0x34b5d9a9<<32 | 56,  // GPG_AGENT_INFO
-	153: 0x670058b0<<32 | 44,  // DENO_AUTH_TOKENS
-	156: 0xa6917abe<<32 | 69,  // LC_ALL
-	157: 0x37da3af8<<32 | 133, // YARN_NPM_AUTH_IDENT
-	158: 0xff0a4046<<32 | 24,  // B2_APPLICATION_KEY_ID
-	160: 0x66db3718<<32 | 78,  // NODE_OPTIONS
-	161: 0x7af36078<<32 | 3,   // ALIBABA_CLOUD_CREDENTIALS_URI
-	163: 0x47ac3830<<32 | 37,  // CONSUL_HTTP_TOKEN_FILE
-	164: 0x613e9890<<32 | 110, // SOPS_AGE_KEY_FILE
-	165: 0x3093c3d0<<32 | 29,  // CLOUDFLARE_API_USER_SERVICE_KEY
-	168: 0x9069cd02<<32 | 132, // WINDIR
-	169: 0x5f99db63<<32 | 49,  // GITHUB_PAT
-	172: 0x5b9b41ce<<32 | 109, // SOPS_AGE_KEY
-	173: 0x821a7de5<<32 | 38,  // CONSUL_LICENSE
-	174: 0x0f0d4343<<32 | 92,  // OVSX_PAT
-	175: 0xa4211010<<32 | 50,  // GITHUB_TOKEN
-	178: 0xb197d492<<32 | 13,  // AWS_METADATA_URL
-	179: 0xc7841b87<<32 | 53,  // GOOGLE_CREDENTIALS
-	182: 0x3e590d8d<<32 | 14,  // AWS_SECRET_ACCESS_KEY
-	185: 0xa35e1c1b<<32 | 6,   // ANTHROPIC_API_KEY
-	186: 0x1d36963c<<32 | 45,  // DOCKER_AUTH_CONFIG
-	189: 0x509099b4<<32 | 68,  // LANG
-	190: 0x3db9bfbe<<32 | 4,   // ANSIBLE_VAULT_PASSWORD_FILE
-	191: 0xf0bdc591<<32 | 40,  // CONSUL_TOKEN
-	192: 0x942c816e<<32 | 89,  // OCI_CLI_SECURITY_TOKEN_FILE
-	193: 0x55731076<<32 | 57,  // GRADLE_PUBLISH_KEY
-	194: 0x386302fb<<32 | 35,  // CONSUL_HTTP_AUTH
-	198: 0x3559480d<<32 | 115, // SYSTEMROOT
-	202: 0x0c70edf9<<32 | 76,  // NGROK_AUTHTOKEN
-	204: 0x5caab777<<32 | 85,  // NPM_TOKEN
-	207: 0xf86b34eb<<32 | 117, // TEMP
-	210: 0x83fcd192<<32 | 43,  // DD_APP_KEY
-	214: 0x6d1b98f1<<32 | 67,  // KRB5_KTNAME
-	217: 0xabfbe136<<32 | 10,  // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
-	221: 0x8bf08e50<<32 | 22,  // AZURE_STORAGE_KEY
-	222: 0x97648281<<32 | 7,   // APPDATA
-	224: 0xdeb199c2<<32 | 55,  // GOOGLE_OAUTH_ACCESS_TOKEN
-	231: 0x5ed55c5e<<32 | 77,  // NODE_AUTH_TOKEN
-	232: 0x68e96ea8<<32 | 102, // PULUMI_CONFIG_PASSPHRASE_FILE
-	234: 0xa6325d1c<<32 | 19,  // AZURE_DEVOPS_EXT_PAT
-	235: 0x8784b3de<<32 | 71,  // LOCALAPPDATA
-	236: 0x8bbcae9f<<32 | 58,  // HATCH_INDEX_AUTH
-	237: 0x7c0edd75<<32 | 125, // USERPROFILE
-	238: 0x4d70710b<<32 | 91,  // OPENAI_API_KEY
-	239: 0x98fc5efe<<32 | 111, // SQLCMDPASSWORD
-	240: 0x90ee1a93<<32 | 122, // TS_AUTHKEY
-	244: 0xe5620e45<<32 | 28,  // CI_REPOSITORY_URL
-	248: 0x562344bb<<32 | 95,  // PGPASSFILE
-	249: 0xa5db81db<<32 | 100, // PROGRAMFILES
-	252: 0x554279ea<<32 | 103, // REDISCLI_AUTH
-	254: 0x66328ff3<<32 | 66,  // KRB5_CLIENT_KTNAME
+	0:   0x9a87ee04<<32 | 116, // SECRET_KEY
+	1:   0xdb278ee3<<32 | 129, // TERM
+	3:   0x83d7c7c4<<32 | 77,  // MAPBOX_PUBLIC_TOKEN
+	8:   0xd8612afe<<32 | 11,  // ARM_CLIENT_CERTIFICATE_PATH
+	10:  0x37c326fb<<32 | 108, // PROGRAMFILES
+	12:  0xe8da8a65<<32 | 104, // POETRY_PYPI_TOKEN_PYPI
+	15:  0x49a5bf2f<<32 | 80,  // NGROK_AUTHTOKEN
+	16:  0x8c84b756<<32 | 109, // PROGRAMFILES(X86)
+	17:  0xb2fd9082<<32 | 67,  // KAGGLE_KEY
+	18:  0xfacba269<<32 | 15,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
+	19:  0x4f7cf99a<<32 | 110, // PULUMI_CONFIG_PASSPHRASE_FILE
+	20:  0x9676b2a0<<32 | 41,  // CONSUL_LICENSE
+	21:  0xee5c929d<<32 | 141, // VSS_NUGET_ACCESSTOKEN
+	22:  0x1d5901c7<<32 | 83,  // NOMAD_HTTP_AUTH
+	23:  0x860581e4<<32 | 128, // TENCENTCLOUD_SECRET_ID
+	27:  0x65e8313d<<32 | 71,  // KRB5_KTNAME
+	30:  0x93fb6418<<32 | 135, // USER
+	31:  0x45b1452d<<32 | 48,  // DOCKER_AUTH_CONFIG
+	33:  0x7e01fbf0<<32 | 55,  // GOOGLE_CLOUD_KEYFILE_JSON
+	38:  0x021d7859<<32 | 51,  // GH_TOKEN
+	44:  0xeeb8ba0c<<32 | 37,  // COMSPEC
+	45:  0x91577997<<32 | 82,  // NODE_OPTIONS
+	46:  0x7a222386<<32 | 75,  // LOCALAPPDATA
+	47:  0x8177123d<<32 | 136, // USERPROFILE
+	48:  0x995abc04<<32 | 143, // WINDIR
+	50:  0x48275cec<<32 | 90,  // NUMBER_OF_PROCESSORS
+	51:  0xd934503a<<32 | 56,  // GOOGLE_CREDENTIALS
+	52:  0x0700c404<<32 | 93,  // OCI_CLI_SECURITY_TOKEN_FILE
+	53:  0x52a7df75<<32 | 133, // TS_AUTHKEY
+	56:  0xf025c724<<32 | 96,  // OVSX_PAT
+	57:  0xde7efb27<<32 | 121, // SQLCMDPASSWORD
+	58:  0x8e6a0b28<<32 | 24,  // AZURE_STORAGE_CONNECTION_STRING
+	59:  0x4e10bf75<<32 | 16,  // AWS_METADATA_URL
+	60:  0x6e32e67b<<32 | 102, // PGPASSFILE
+	61:  0x4e9f6c36<<32 | 101, // PATHEXT
+	63:  0x4ed341ba<<32 | 91,  // OCI_CLI_KEY_CONTENT
+	65:  0x7828b6c5<<32 | 126, // SYSTEM_ACCESSTOKEN
+	66:  0x6127db44<<32 | 57,  // GOOGLE_GHA_CREDS_PATH
+	69:  0xf6e96d2e<<32 | 119, // SOPS_AGE_KEY
+	70:  0x9c16f925<<32 | 92,  // OCI_CLI_KEY_FILE
+	72:  0xc8fc540f<<32 | 84,  // NOMAD_LICENSE
+	75:  0x932bba9e<<32 | 78,  // MYSQL_PWD
+	77:  0xf0e23c16<<32 | 142, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
+	78:  0xe6601d5c<<32 | 49,  // FASTLANE_SESSION
+	80:  0xff1ecc76<<32 | 140, // VSCE_PAT
+	81:  0x8a45e40f<<32 | 35,  // COLORTERM
+	84:  0x2f80159e<<32 | 20,  // AWS_WEB_IDENTITY_TOKEN_FILE
+	85:  0x1da8090a<<32 | 120, // SOPS_AGE_KEY_FILE
+	86:  0xa28cd865<<32 | 97,  // PASSPHRASE
+	87:  0x0143b912<<32 | 60,  // GRADLE_PUBLISH_KEY
+	88:  0xceb05c7d<<32 | 6,   // ANTHROPIC_ADMIN_KEY
+	89:  0x6b8b2f4f<<32 | 66,  // HOMEPATH
+	90:  0xba6a2c11<<32 | 72,  // LANG
+	91:  0xdc94326c<<32 | 103, // PGPASSWORD
+	93:  0xc348e4d5<<32 | 13,  // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
+	97:  0x2f1e874f<<32 | 31,  // CI_REPOSITORY_URL
+	98:  0x3bcf7939<<32 | 118, // SNAPCRAFT_STORE_CREDENTIALS
+	100: 0x9da4d153<<32 | 47,  // DENO_AUTH_TOKENS
+	103: 0xcb6203a1<<32 | 14,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
+	104: 0xc575f73e<<32 | 106, // PROCESSOR_ARCHITECTURE
+	105: 0xfef0dc60<<32 | 98,  // PASSWD
+	106: 0xa580078e<<32 | 59,  // GPG_AGENT_INFO
+	107: 0x6810b165<<32 | 123, // SUPABASE_SERVICE_ROLE_KEY
+	108: 0x7dc27682<<32 | 18,  // AWS_SESSION_TOKEN
+	109: 0xce2d3dc8<<32 | 40,  // CONSUL_HTTP_TOKEN_FILE
+	110: 0xa8967977<<32 | 17,  // AWS_SECRET_ACCESS_KEY
+	111: 0xe98e5540<<32 | 79,  // NEW_RELIC_LICENSE_KEY
+	113: 0xf5093c6b<<32 | 26,  // B2_APPLICATION_KEY
+	115: 0x754da1f1<<32 | 112, // REDIS_URL
+	116: 0x28a6136a<<32 | 105, // PRIVATE_KEY
+	117: 0x3a0ed0d7<<32 | 117, // SHELL
+	119: 0x35bdd81e<<32 | 76,  // LOGNAME
+	121: 0x0255e794<<32 | 65,  // HOMEDRIVE
+	122: 0x0ec4e36b<<32 | 42,  // CONSUL_LICENSE_PATH
+	123: 0xfd9d4e48<<32 | 68,  // KEY
+	124: 0xff88c42c<<32 | 12,  // AWS_ACCESS_KEY_ID
+	131: 0xf68a5e88<<32 | 10,  // APPDATA
+	132: 0x8e159738<<32 | 62,  // HF_TOKEN_PATH
+	133: 0xfa597eff<<32 | 89,  // NPM_TOKEN
+	134: 0xaf02cd66<<32 | 23,  // AZURE_FEDERATED_TOKEN_FILE
+	135: 0xb9152819<<32 | 115, // SECRET
+	137: 0xdb89fd8e<<32 | 2,   // AGENT_SESSION_KEY
+	139: 0x4b7d3809<<32 | 33,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
+	140: 0x2bcd8085<<32 | 63,  // HISTFILE
+	143: 0x511ac901<<32 | 125, // SYSTEMROOT
+	144: 0x70f765e4<<32 | 44,  // CYPRESS_RECORD_KEY
+	147: 0x2d54811d<<32 | 124, // SYSTEMDRIVE
+	148: 0x231881af<<32 | 81,  // NODE_AUTH_TOKEN
+	149: 0x735fa107<<32 | 87,  // NO_COLOR
+	152: 0xbef413ef<<32 | 39,  // CONSUL_HTTP_TOKEN
+	154: 0xd6822537<<32 | 43,  // CONSUL_TOKEN
+	155: 0x6cd7bb51<<32 | 34,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
+	157: 0x4a2128b6<<32 | 19,  // AWS_SHARED_CREDENTIALS_FILE
+	158: 0x7de8e50c<<32 | 30,  // CIRCLE_OIDC_TOKEN_V2
+	160: 0x1787aa32<<32 | 69,  // KRB5CCNAME
+	161: 0x7fe3b3c3<<32 | 73,  // LC_ALL
+	163: 0x9dbeef9c<<32 | 53,  // GITHUB_TOKEN
+	165: 0xec60dc4e<<32 | 54,  // GOOGLE_APPLICATION_CREDENTIALS
+	166: 0x8b025b84<<32 | 86,  // NOMAD_TOKEN
+	169: 0x7036b49e<<32 | 70,  // KRB5_CLIENT_KTNAME
+	174: 0x5205e842<<32 | 130, // TMP
+	176: 0xcac7c483<<32 | 5,   // ANSIBLE_VAULT_PASSWORD_FILE
+	185: 0xb8353239<<32 | 131, // TMPDIR
+	186: 0x79f0fa31<<32 | 3,   // ALIBABA_CLOUD_ACCESS_KEY_ID
+	193: 0x6d9f1b0f<<32 | 95,  // OPENAI_API_KEY
+	194: 0xe37a37a6<<32 | 113, // REGISTRY_AUTH_FILE
+	195: 0x1068049d<<32 | 85,  // NOMAD_LICENSE_PATH
+	197: 0x8e099671<<32 | 28,  // BW_SESSION
+	198: 0xaeb40ae9<<32 | 132, // TOKEN
+	201: 0x7bc3b849<<32 | 25,  // AZURE_STORAGE_KEY
+	202: 0x11dc6048<<32 | 74,  // LC_CTYPE
+	204: 0x17d4dbdf<<32 | 127, // TEMP
+	205: 0x1aa8c587<<32 | 22,  // AZURE_DEVOPS_EXT_PAT
+	206: 0x7645707c<<32 | 27,  // B2_APPLICATION_KEY_ID
+	207: 0xb7016d31<<32 | 114, // RESTIC_PASSWORD_FILE
+	208: 0x57177d46<<32 | 58,  // GOOGLE_OAUTH_ACCESS_TOKEN
+	210: 0x2ef97461<<32 | 36,  // COMPOSER_AUTH
+	213: 0x6fcadf86<<32 | 94,  // OPENAI_ADMIN_KEY
+	214: 0x0049dc3a<<32 | 99,  // PASSWORD
+	216: 0x4dc67901<<32 | 61,  // HATCH_INDEX_AUTH
+	217: 0x7b23225b<<32 | 21,  // AZURE_CLIENT_CERTIFICATE_PATH
+	218: 0xd0dfd4e6<<32 | 107, // PROGRAMDATA
+	220: 0x20632a21<<32 | 134, // TS_AUTH_KEY
+	221: 0x2799ead7<<32 | 100, // PATH
+	222: 0x9c83796e<<32 | 8,   // APIKEY
+	223: 0x4ebe988b<<32 | 50,  // FORCE_COLOR
+	225: 0x86ad458c<<32 | 38,  // CONSUL_HTTP_AUTH
+	229: 0xffaa8bf8<<32 | 46,  // DD_APP_KEY
+	230: 0x38e65ec9<<32 | 7,   // ANTHROPIC_API_KEY
+	231: 0x82195c8f<<32 | 122, // SSH_AUTH_SOCK
+	232: 0xb5f3ab1f<<32 | 111, // REDISCLI_AUTH
+	233: 0xfb9358a0<<32 | 1,   // ACCESS_KEY
+	234: 0x28f5da69<<32 | 4,   // ALIBABA_CLOUD_CREDENTIALS_URI
+	235: 0x2cf22183<<32 | 45,  // DATABASE_URL
+	237: 0x0bf75d3e<<32 | 139, // VAULT_TOKEN
+	239: 0xfb0f6929<<32 | 52,  // GITHUB_PAT
+	240: 0x4b9f746b<<32 | 138, // VAULT_LICENSE_PATH
+	244: 0xa8aa845e<<32 | 88,  // NPM_CONFIG__AUTH
+	246: 0x51c17520<<32 | 9,   // API_KEY
+	247: 0xfeeb8287<<32 | 29,  // CI
+	248: 0xe9fdb088<<32 | 144, // YARN_NPM_AUTH_IDENT
+	249: 0x7fcdfa6b<<32 | 64,  // HOME
+	253: 0xe85f8c45<<32 | 32,  // CLOUDFLARE_API_USER_SERVICE_KEY
+	255: 0xc84827cf<<32 | 137, // VAULT_LICENSE
 }
 
 // envgenNames lists every spelling of every name the policy mentions, sorted
 // by upper-cased name.
-var envgenNames = [133]envrt.Name{
-	0:   {Name: "AGENT_SESSION_KEY", Secret: true},                      // secret
-	1:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},            // secret
-	2:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},          // secret
-	3:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},            // secret
-	4:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},                    // secret
-	5:   {Name: "ANTHROPIC_API_KEY", Secret: true},                      // secret
-	6:   {Name: "APPDATA"},                                              // essential
-	7:   {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},            // secret
-	8:   {Name: "AWS_ACCESS_KEY_ID", Secret: true},                      // secret
-	9:   {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true}, // secret
-	10:  {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},     // secret
-	11:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true}, // secret
-	12:  {Name: "AWS_METADATA_URL", Secret: true},                       // secret
-	13:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},                  // secret
-	14:  {Name: "AWS_SESSION_TOKEN", Secret: true},                      // secret
-	15:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},            // secret
-	16:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},            // secret
-	17:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},          // secret
-	18:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},                   // secret
-	19:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},             // secret
-	20:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},        // secret
-	21:  {Name: "AZURE_STORAGE_KEY", Secret: true},                      // secret
-	22:  {Name: "B2_APPLICATION_KEY", Secret: true},                     // secret
-	23:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},                  // secret
-	24:  {Name: "BW_SESSION", Secret: true},                             // secret
-	25:  {Name: "CI"},                                                   // essential
-	26:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},                   // secret
-	27:  {Name: "CI_REPOSITORY_URL", Secret: true},                      // secret
-	28:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},        // secret
-	29:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},        // secret
-	30:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true}, // secret
-	31:  {Name: "COLORTERM"},                                            // essential
-	32:  {Name: "COMPOSER_AUTH", Secret: true},                          // secret
-	33:  {Name: "COMSPEC"},                                              // essential
-	34:  {Name: "CONSUL_HTTP_AUTH", Secret: true},                       // secret
-	35:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},                      // secret
-	36:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},                 // secret
-	37:  {Name: "CONSUL_LICENSE", Secret: true},                         // secret
-	38:  {Name: "CONSUL_LICENSE_PATH", Secret: true},                    // secret
-	39:  {Name: "CONSUL_TOKEN", Secret: true},                           // secret
-	40:  {Name: "CYPRESS_RECORD_KEY", Secret: true},                     // secret
-	41:  {Name: "DATABASE_URL", Secret: true},                           // secret
-	42:  {Name: "DD_APP_KEY", Secret: true},                             // secret
-	43:  {Name: "DENO_AUTH_TOKENS", Secret: true},                       // secret
-	44:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},                     // secret
-	45:  {Name: "FASTLANE_SESSION", Secret: true},                       // secret
-	46:  {Name: "FORCE_COLOR"},                                          // essential
-	47:  {Name: "GH_TOKEN", Secret: true},                               // secret
-	48:  {Name: "GITHUB_PAT", Secret: true},                             // secret
-	49:  {Name: "GITHUB_TOKEN", Secret: true},                           // secret
-	50:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},         // secret
-	51:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},              // secret
-	52:  {Name: "GOOGLE_CREDENTIALS", Secret: true},                     // secret
-	53:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},                  // secret
-	54:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},              // secret
-	55:  {Name: "GPG_AGENT_INFO", Secret: true},                         // secret
-	56:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},                     // secret
-	57:  {Name: "HATCH_INDEX_AUTH", Secret: true},                       // secret
-	58:  {Name: "HF_TOKEN_PATH", Secret: true},                          // secret
-	59:  {Name: "HISTFILE"},
-	60:  {Name: "HOME"},                                            // essential
-	61:  {Name: "HOMEDRIVE"},                                       // essential
-	62:  {Name: "HOMEPATH"},                                        // essential
-	63:  {Name: "KAGGLE_KEY", Secret: true},                        // secret
-	64:  {Name: "KRB5CCNAME", Secret: true},                        // secret
-	65:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},                // secret
-	66:  {Name: "KRB5_KTNAME", Secret: true},                       // secret
-	67:  {Name: "LANG"},                                            // essential
-	68:  {Name: "LC_ALL"},                                          // essential
-	69:  {Name: "LC_CTYPE"},                                        // essential
-	70:  {Name: "LOCALAPPDATA"},                                    // essential
-	71:  {Name: "LOGNAME"},                                         // essential
-	72:  {Name: "MAPBOX_PUBLIC_TOKEN", Secret: true, Pass: true},   // secret by *_TOKEN, pass
-	73:  {Name: "MYSQL_PWD", Secret: true},                         // secret
-	74:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},             // secret
-	75:  {Name: "NGROK_AUTHTOKEN", Secret: true},                   // secret
-	76:  {Name: "NODE_AUTH_TOKEN", Secret: true},                   // secret
-	77:  {Name: "NODE_OPTIONS"},                                    // essential
-	78:  {Name: "NOMAD_HTTP_AUTH", Secret: true},                   // secret
-	79:  {Name: "NOMAD_LICENSE", Secret: true},                     // secret
-	80:  {Name: "NOMAD_LICENSE_PATH", Secret: true},                // secret
-	81:  {Name: "NOMAD_TOKEN", Secret: true},                       // secret
-	82:  {Name: "NO_COLOR"},                                        // essential
-	83:  {Name: "NPM_CONFIG__AUTH", Secret: true},                  // secret
-	84:  {Name: "NPM_TOKEN", Secret: true},                         // secret
-	85:  {Name: "NUMBER_OF_PROCESSORS"},                            // essential
-	86:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},               // secret
-	87:  {Name: "OCI_CLI_KEY_FILE", Secret: true},                  // secret
-	88:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},       // secret
-	89:  {Name: "OPENAI_ADMIN_KEY", Secret: true},                  // secret
-	90:  {Name: "OPENAI_API_KEY", Secret: true},                    // secret
-	91:  {Name: "OVSX_PAT", Secret: true},                          // secret
-	92:  {Name: "PATH"},                                            // essential
-	93:  {Name: "PATHEXT"},                                         // essential
-	94:  {Name: "PGPASSFILE", Secret: true},                        // secret
-	95:  {Name: "PGPASSWORD", Secret: true},                        // secret
-	96:  {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},            // secret
-	97:  {Name: "PROCESSOR_ARCHITECTURE"},                          // essential
-	98:  {Name: "PROGRAMDATA"},                                     // essential
-	99:  {Name: "PROGRAMFILES"},                                    // essential
-	100: {Name: "PROGRAMFILES(X86)"},                               // essential
-	101: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},     // secret
-	102: {Name: "REDISCLI_AUTH", Secret: true},                     // secret
-	103: {Name: "REDIS_URL", Secret: true},                         // secret
-	104: {Name: "REGISTRY_AUTH_FILE", Secret: true},                // secret
-	105: {Name: "RESTIC_PASSWORD_FILE", Secret: true},              // secret
-	106: {Name: "SHELL"},                                           // essential
-	107: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},       // secret
-	108: {Name: "SOPS_AGE_KEY", Secret: true},                      // secret
-	109: {Name: "SOPS_AGE_KEY_FILE", Secret: true},                 // secret
-	110: {Name: "SQLCMDPASSWORD", Secret: true},                    // secret
-	111: {Name: "SSH_AUTH_SOCK", Secret: true},                     // secret
-	112: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},         // secret
-	113: {Name: "SYSTEMDRIVE"},                                     // essential
-	114: {Name: "SYSTEMROOT"},                                      // essential
-	115: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},                // secret
-	116: {Name: "TEMP"},                                            // essential
-	117: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},            // secret
-	118: {Name: "TERM"},                                            // essential
-	119: {Name: "TMP"},                                             // essential
-	120: {Name: "TMPDIR"},                                          // essential
-	121: {Name: "TS_AUTHKEY", Secret: true},                        // secret
-	122: {Name: "TS_AUTH_KEY", Secret: true},                       // secret
-	123: {Name: "USER"},                                            // essential
-	124: {Name: "USERPROFILE"},                                     // essential
-	125: {Name: "VAULT_LICENSE", Secret: true},                     // secret
-	126: {Name: "VAULT_LICENSE_PATH", Secret: true},                // secret
-	127: {Name: "VAULT_TOKEN", Secret: true},                       // secret
-	128: {Name: "VSCE_PAT", Secret: true},                          // secret
-	129: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},             // secret
-	130: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true}, // secret
-	131: {Name: "WINDIR"},                                          // essential
-	132: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
+var envgenNames = [144]envrt.Name{
+	0:   {Name: "ACCESS_KEY", Secret: true},                             // secret
+	1:   {Name: "AGENT_SESSION_KEY", Secret: true},                      // secret
+	2:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},            // secret
+	3:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},          // secret
+	4:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},            // secret
+	5:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},                    // secret
+	6:   {Name: "ANTHROPIC_API_KEY", Secret: true},                      // secret
+	7:   {Name: "APIKEY", Secret: true},                                 // secret
+	8:   {Name: "API_KEY", Secret: true},                                // secret
+	9:   {Name: "APPDATA"},                                              // essential
+	10:  {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},            // secret
+	11:  {Name: "AWS_ACCESS_KEY_ID", Secret: true},                      // secret
+	12:  {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true}, // secret
+	13:  {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},     // secret
+	14:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true}, // secret
+	15:  {Name: "AWS_METADATA_URL", Secret: true},                       // secret
+	16:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},                  // secret
+	17:  {Name: "AWS_SESSION_TOKEN", Secret: true},                      // secret
+	18:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},            // secret
+	19:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},            // secret
+	20:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},          // secret
+	21:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},                   // secret
+	22:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},             // secret
+	23:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},        // secret
+	24:  {Name: "AZURE_STORAGE_KEY", Secret: true},                      // secret
+	25:  {Name: "B2_APPLICATION_KEY", Secret: true},                     // secret
+	26:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},                  // secret
+	27:  {Name: "BW_SESSION", Secret: true},                             // secret
+	28:  {Name: "CI"},                                                   // essential
+	29:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},                   // secret
+	30:  {Name: "CI_REPOSITORY_URL", Secret: true},                      // secret
+	31:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},        // secret
+	32:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},        // secret
+	33:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true}, // secret
+	34:  {Name: "COLORTERM"},                                            // essential
+	35:  {Name: "COMPOSER_AUTH", Secret: true},                          // secret
+	36:  {Name: "COMSPEC"},                                              // essential
+	37:  {Name: "CONSUL_HTTP_AUTH", Secret: true},                       // secret
+	38:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},                      // secret
+	39:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},                 // secret
+	40:  {Name: "CONSUL_LICENSE", Secret: true},                         // secret
+	41:  {Name: "CONSUL_LICENSE_PATH", Secret: true},                    // secret
+	42:  {Name: "CONSUL_TOKEN", Secret: true},                           // secret
+	43:  {Name: "CYPRESS_RECORD_KEY", Secret: true},                     // secret
+	44:  {Name: "DATABASE_URL", Secret: true},                           // secret
+	45:  {Name: "DD_APP_KEY", Secret: true},                             // secret
+	46:  {Name: "DENO_AUTH_TOKENS", Secret: true},                       // secret
+	47:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},                     // secret
+	48:  {Name: "FASTLANE_SESSION", Secret: true},                       // secret
+	49:  {Name: "FORCE_COLOR"},                                          // essential
+	50:  {Name: "GH_TOKEN", Secret: true},                               // secret
+	51:  {Name: "GITHUB_PAT", Secret: true},                             // secret
+	52:  {Name: "GITHUB_TOKEN", Secret: true},                           // secret
+	53:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},         // secret
+	54:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},              // secret
+	55:  {Name: "GOOGLE_CREDENTIALS", Secret: true},                     // secret
+	56:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},                  // secret
+	57:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},              // secret
+	58:  {Name: "GPG_AGENT_INFO", Secret: true},                         // secret
+	59:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},                     // secret
+	60:  {Name: "HATCH_INDEX_AUTH", Secret: true},                       // secret
+	61:  {Name: "HF_TOKEN_PATH", Secret: true},                          // secret
+	62:  {Name: "HISTFILE"},
+	63:  {Name: "HOME"},                                            // essential
+	64:  {Name: "HOMEDRIVE"},                                       // essential
+	65:  {Name: "HOMEPATH"},                                        // essential
+	66:  {Name: "KAGGLE_KEY", Secret: true},                        // secret
+	67:  {Name: "KEY", Secret: true},                               // secret
+	68:  {Name: "KRB5CCNAME", Secret: true},                        // secret
+	69:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},                // secret
+	70:  {Name: "KRB5_KTNAME", Secret: true},                       // secret
+	71:  {Name: "LANG"},                                            // essential
+	72:  {Name: "LC_ALL"},                                          // essential
+	73:  {Name: "LC_CTYPE"},                                        // essential
+	74:  {Name: "LOCALAPPDATA"},                                    // essential
+	75:  {Name: "LOGNAME"},                                         // essential
+	76:  {Name: "MAPBOX_PUBLIC_TOKEN", Secret: true, Pass: true},   // secret by *_TOKEN, pass
+	77:  {Name: "MYSQL_PWD", Secret: true},                         // secret
+	78:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},             // secret
+	79:  {Name: "NGROK_AUTHTOKEN", Secret: true},                   // secret
+	80:  {Name: "NODE_AUTH_TOKEN", Secret: true},                   // secret
+	81:  {Name: "NODE_OPTIONS"},                                    // essential
+	82:  {Name: "NOMAD_HTTP_AUTH", Secret: true},                   // secret
+	83:  {Name: "NOMAD_LICENSE", Secret: true},                     // secret
+	84:  {Name: "NOMAD_LICENSE_PATH", Secret: true},                // secret
+	85:  {Name: "NOMAD_TOKEN", Secret: true},                       // secret
+	86:  {Name: "NO_COLOR"},                                        // essential
+	87:  {Name: "NPM_CONFIG__AUTH", Secret: true},                  // secret
+	88:  {Name: "NPM_TOKEN", Secret: true},                         // secret
+	89:  {Name: "NUMBER_OF_PROCESSORS"},                            // essential
+	90:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},               // secret
+	91:  {Name: "OCI_CLI_KEY_FILE", Secret: true},                  // secret
+	92:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},       // secret
+	93:  {Name: "OPENAI_ADMIN_KEY", Secret: true},                  // secret
+	94:  {Name: "OPENAI_API_KEY", Secret: true},                    // secret
+	95:  {Name: "OVSX_PAT", Secret: true},                          // secret
+	96:  {Name: "PASSPHRASE", Secret: true},                        // secret
+	97:  {Name: "PASSWD", Secret: true},                            // secret
+	98:  {Name: "PASSWORD", Secret: true},                          // secret
+	99:  {Name: "PATH"},                                            // essential
+	100: {Name: "PATHEXT"},                                         // essential
+	101: {Name: "PGPASSFILE", Secret: true},                        // secret
+	102: {Name: "PGPASSWORD", Secret: true},                        // secret
+	103: {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},            // secret
+	104: {Name: "PRIVATE_KEY", Secret: true},                       // secret
+	105: {Name: "PROCESSOR_ARCHITECTURE"},                          // essential
+	106: {Name: "PROGRAMDATA"},                                     // essential
+	107: {Name: "PROGRAMFILES"},                                    // essential
+	108: {Name: "PROGRAMFILES(X86)"},                               // essential
+	109: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},     // secret
+	110: {Name: "REDISCLI_AUTH", Secret: true},                     // secret
+	111: {Name: "REDIS_URL", Secret: true},                         // secret
+	112: {Name: "REGISTRY_AUTH_FILE", Secret: true},                // secret
+	113: {Name: "RESTIC_PASSWORD_FILE", Secret: true},              // secret
+	114: {Name: "SECRET", Secret: true},                            // secret
+	115: {Name: "SECRET_KEY", Secret: true},                        // secret
+	116: {Name: "SHELL"},                                           // essential
+	117: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},       // secret
+	118: {Name: "SOPS_AGE_KEY", Secret: true},                      // secret
+	119: {Name: "SOPS_AGE_KEY_FILE", Secret: true},                 // secret
+	120: {Name: "SQLCMDPASSWORD", Secret: true},                    // secret
+	121: {Name: "SSH_AUTH_SOCK", Secret: true},                     // secret
+	122: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},         // secret
+	123: {Name: "SYSTEMDRIVE"},                                     // essential
+	124: {Name: "SYSTEMROOT"},                                      // essential
+	125: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},                // secret
+	126: {Name: "TEMP"},                                            // essential
+	127: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},            // secret
+	128: {Name: "TERM"},                                            // essential
+	129: {Name: "TMP"},                                             // essential
+	130: {Name: "TMPDIR"},                                          // essential
+	131: {Name: "TOKEN", Secret: true},                             // secret
+	132: {Name: "TS_AUTHKEY", Secret: true},                        // secret
+	133: {Name: "TS_AUTH_KEY", Secret: true},                       // secret
+	134: {Name: "USER"},                                            // essential
+	135: {Name: "USERPROFILE"},                                     // essential
+	136: {Name: "VAULT_LICENSE", Secret: true},                     // secret
+	137: {Name: "VAULT_LICENSE_PATH", Secret: true},                // secret
+	138: {Name: "VAULT_TOKEN", Secret: true},                       // secret
+	139: {Name: "VSCE_PAT", Secret: true},                          // secret
+	140: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},             // secret
+	141: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true}, // secret
+	142: {Name: "WINDIR"},                                          // essential
+	143: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
 }
 
 // The tables above are laid out for envrt.LayoutV1; against a runtime with

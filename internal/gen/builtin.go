@@ -35,6 +35,11 @@ const (
 	srcTailscale      = "[Tailscale: containerboot](https://pkg.go.dev/tailscale.com/cmd/containerboot)"
 	srcDetectSecrets  = "[detect-secrets: `KeywordDetector` denylist](https://github.com/Yelp/detect-secrets/blob/master/detect_secrets/plugins/keyword.py)"
 	srcGitleaks       = "[gitleaks: `generic-api-key` rule keywords](https://github.com/gitleaks/gitleaks/blob/master/cmd/generate/config/rules/generic.go)"
+	srcAnsibleNoLog   = "[Ansible: `PASSWORD_MATCH` no_log heuristic](https://github.com/ansible/ansible/blob/devel/lib/ansible/module_utils/basic.py)"
+	srcGeminiCLI      = "[Gemini CLI: `NEVER_ALLOWED_NAME_PATTERNS`](https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/services/environmentSanitization.ts)"
+	// srcCodexGemini: names both Codex's default excludes (*KEY*,
+	// *SECRET*, *TOKEN*) and Gemini CLI's name patterns drop.
+	srcCodexGemini = "[Codex: `shell_environment_policy` default excludes](https://github.com/openai/codex/blob/main/codex-rs/core/src/exec_env.rs); " + srcGeminiCLI
 )
 
 // builtinEssentials is isolated mode's base allowlist, in SPEC order.
@@ -191,6 +196,21 @@ var builtinSecrets = []builtin{
 	{"TS_AUTHKEY", "Services", srcTailscale},
 	{"TS_AUTH_KEY", "Services", srcTailscale},
 
+	// Bare forms of the suffix patterns below, which need a prefix:
+	// exact names, so that TOKENIZERS_PARALLELISM or PASSWORD_STORE_DIR
+	// still pass.
+	{"TOKEN", "Bare names", srcCodexGemini},
+	{"SECRET", "Bare names", srcCodexGemini},
+	{"KEY", "Bare names", srcCodexGemini},
+	{"API_KEY", "Bare names", srcCodexGemini},
+	{"APIKEY", "Bare names", srcCodexGemini},
+	{"ACCESS_KEY", "Bare names", srcCodexGemini},
+	{"SECRET_KEY", "Bare names", srcCodexGemini},
+	{"PRIVATE_KEY", "Bare names", srcCodexGemini},
+	{"PASSWORD", "Bare names", srcGeminiCLI},
+	{"PASSWD", "Bare names", srcGeminiCLI},
+	{"PASSPHRASE", "Bare names", srcAnsibleNoLog},
+
 	{"*_TOKEN", "Patterns", srcDetectSecrets},
 	{"*_SECRET", "Patterns", srcDetectSecrets},
 	{"*_SECRET_KEY", "Patterns", srcGitleaks},
@@ -199,7 +219,7 @@ var builtinSecrets = []builtin{
 	{"*_API_KEY", "Patterns", srcDetectSecrets},
 	{"*_PASSWORD", "Patterns", srcDetectSecrets},
 	{"*_PASSWD", "Patterns", srcDetectSecrets},
-	{"*_PASSPHRASE", "Patterns", "[Ansible: `PASSWORD_MATCH` no_log heuristic](https://github.com/ansible/ansible/blob/devel/lib/ansible/module_utils/basic.py)"},
+	{"*_PASSPHRASE", "Patterns", srcAnsibleNoLog},
 	{"TF_TOKEN_*", "Patterns", "[Terraform CLI: environment variable credentials](https://developer.hashicorp.com/terraform/cli/config/config-file#environment-variable-credentials)"},
 }
 

@@ -385,3 +385,70 @@ func TestSyncMarkedSection(t *testing.T) {
 	_, err = syncMarkedSection(doc, b, e, "\nno newline")
 	assert.Error(t, err, "body without a final newline")
 }
+
+// testBareSecrets are bare credential names that the built-in suffix
+// patterns (*_TOKEN, *_API_KEY, …) miss for want of a prefix, and that
+// peers' environment scrubbing treats as secrets: Codex's default
+// excludes (*KEY*, *SECRET*, *TOKEN*) and Gemini CLI's name patterns
+// (TOKEN, SECRET, PASSWORD, PASSWD, KEY, …).
+var testBareSecrets = []string{
+	"API_KEY", "APIKEY", "KEY", "TOKEN", "SECRET", "SECRET_KEY", "ACCESS_KEY",
+	"PRIVATE_KEY", "PASSWORD", "PASSWD", "PASSPHRASE",
+}
+
+// testSecretLookAlikes are ordinary variables whose names start like a
+// bare secret name: the built-in list must let them pass.
+var testSecretLookAlikes = []string{
+	"TOKENIZERS_PARALLELISM",   // Hugging Face tokenizers
+	"PASSWORD_STORE_DIR",       // pass(1)
+	"PASSWORD_STORE_CLIP_TIME", // pass(1)
+	"KEYTIMEOUT",               // zsh
+}
+
+// TestBuiltinBareSecretNames holds the built-in list, and the tables
+// envgen builds from it, to testBareSecrets and testSecretLookAlikes.
+func TestBuiltinBareSecretNames(t *testing.T) {
+	c, err := Compile("policy.yaml", []byte("version: 1\npackage: p\n"))
+	require.NoError(t, err)
+	listed := func(name string) bool {
+		for _, s := range builtinSecrets {
+			if testGlobMatchFold(s.Name, name) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, name := range testBareSecrets {
+		for _, spelling := range []string{name, testFoldASCII(name)} {
+			assert.True(t, listed(spelling), "the built-in list misses %s", spelling)
+			assert.True(t, c.Policy.IsSecret(spelling), "IsSecret(%q)", spelling)
+		}
+	}
+	for _, name := range testSecretLookAlikes {
+		assert.False(t, listed(name), "the built-in list takes %s for a secret", name)
+		assert.False(t, c.Policy.IsSecret(name), "IsSecret(%q)", name)
+	}
+}
+
+// TestSecretsPassTakesBuiltinEssentials: a secret pattern that matches
+// PROGRAMFILES(X86), which is outside the name syntax, can be cured with
+// secrets.pass, in any ASCII case, without turning the built-in
+// essentials off; other names outside the syntax are still refused.
+func TestSecretsPassTakesBuiltinEssentials(t *testing.T) {
+	src := func(pass string) []byte {
+		return []byte("version: 1\npackage: p\nsecrets: {extra: [\"PROGRAM*\"], pass: [PROGRAMDATA, PROGRAMFILES" + pass + "]}\n")
+	}
+	c, err := Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "ProgramFiles(x86)"`))
+	require.NoError(t, err)
+	assert.False(t, c.Policy.IsSecret("PROGRAMFILES(X86)"))
+	assert.False(t, c.Policy.IsSecret("ProgramFiles(x86)"))
+	assert.True(t, c.Policy.IsSecret("programfiles(x86)"), "an exemption matches its exact spelling only")
+
+	_, err = Compile("policy.yaml", src(""))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `essential "PROGRAMFILES(X86)" is also a secret (by "PROGRAM*")`)
+
+	_, err = Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "PROGRAMFILES(X64)"`))
+	require.Error(t, err)
+	assert.Equal(t, `policy.yaml:3:87: secrets.pass: "PROGRAMFILES(X64)" is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential`, err.Error())
+}

@@ -32,10 +32,13 @@ type task struct {
 	Params                    []string // in order of first use
 	Defines                   []definePlan
 	BinPaths                  [][]segment
-	// DropInjection is set by dropInjection: true (inherit tasks only).
-	// check has added the injection list to UnsetExact and
-	// UnsetPatterns; the runtime also drops inherited entries whose value
-	// is a bash exported function ("() {…").
+	// DropInjection is set by dropInjection: true. check has added the
+	// injection list to UnsetExact and UnsetPatterns (in an isolated
+	// task, which has no unset of its own, they hold that list alone,
+	// and drop its names from layers 1 and 2 unless Exact lists that
+	// spelling); the runtime also drops inherited entries whose value
+	// starts with "()", as a bash exported function's does, but for an
+	// isolated task's Exact names.
 	DropInjection bool
 }
 
@@ -90,7 +93,7 @@ func check(d *diagnoser, f *policyFile) *policy {
 			}
 		}
 	}
-	for _, s := range c.names(f.Secrets.Pass, "secrets.pass") {
+	for _, s := range c.passNames(f.Secrets.Pass) {
 		p.Pass = append(p.Pass, s.Value)
 	}
 	for _, e := range essentials {
@@ -158,6 +161,34 @@ func (c *checker) names(list []str, what string) []str {
 		out = append(out, s)
 	}
 	return out
+}
+
+// passNames returns the valid entries of secrets.pass, reporting the
+// rest: names, and the built-in essentials in any ASCII case, so that a
+// secret pattern matching PROGRAMFILES(X86), the one built-in name
+// outside the name syntax, can be cured without turning the built-in
+// essentials off.
+func (c *checker) passNames(list []str) []str {
+	var out []str
+	for _, s := range c.unique(list, "secrets.pass") {
+		if !isName(s.Value) && !isBuiltinEssential(s.Value) {
+			c.d.errorf(s.Pos, "secrets.pass: %q is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential%s", s.Value, patternHint(s.Value))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// isBuiltinEssential reports whether name spells a built-in essential,
+// ASCII case aside.
+func isBuiltinEssential(name string) bool {
+	for _, b := range builtinEssentials {
+		if foldKey(b.Name) == foldKey(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // patternHint explains why a pattern is refused where a name is wanted.
@@ -280,7 +311,7 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 	}
 
 	if t.UnsetKey != nil && !out.Inherit && modeKnown {
-		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes nothing it does not list)", out.Key)
+		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes only its essentials and what its passThrough lists)", out.Key)
 	}
 	for _, s := range c.unique(t.Unset, where("unset")) {
 		switch {
@@ -292,10 +323,7 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("unset"), s.Value)
 		}
 	}
-	if t.DropInjectionKey != nil && !out.Inherit && modeKnown {
-		c.d.errorf(t.DropInjectionKey.Pos, "task %q: dropInjection belongs to inherit tasks only (an isolated task passes nothing it does not list)", out.Key)
-	}
-	if t.DropInjection && out.Inherit {
+	if t.DropInjection {
 		out.DropInjection = true
 		out.UnsetExact, out.UnsetPatterns = withInjection(out.UnsetExact, out.UnsetPatterns)
 	}
@@ -369,8 +397,8 @@ func params(t task) []string {
 	return out
 }
 
-// withInjection returns an inherit task's unset names and patterns with
-// the built-in injection list added, each once.
+// withInjection returns a task's unset names and patterns with the
+// built-in injection list added, each once.
 func withInjection(names, patterns []string) ([]string, []string) {
 	for _, b := range builtinInjection {
 		switch {

@@ -232,6 +232,9 @@ func describeTask(t taskPlan) []string {
 		if neg := listOf("", t.NegExact, t.NegPatterns); neg != "" {
 			out = append(out, "Never passed: "+strings.TrimPrefix(neg, ", ")+".")
 		}
+		if t.DropInjection {
+			out = append(out, "Drops the injection variables (dropInjection), essentials and pattern matches alike, unless passThrough names them exactly.")
+		}
 	}
 	for _, d := range t.Defines {
 		out = append(out, fmt.Sprintf("Sets %s=%s.", d.Name, quoteSegments(d.Value)))
@@ -397,7 +400,8 @@ func emitTaskTable(f *jen.File, pl *plan, t taskPlan) {
 }
 
 // decisionCode prints a decision as its runtime constants or'ed together:
-// Keep… in a table of what a task keeps, Drop… in one of what it drops.
+// Keep… in a table of what a task keeps, Drop… in one of what it drops,
+// and KeepFunction, which means the same in both.
 func decisionCode(d envrt.Decision, drops bool) *jen.Statement {
 	verb := "Keep"
 	if drops {
@@ -407,14 +411,14 @@ func decisionCode(d envrt.Decision, drops bool) *jen.Statement {
 	for _, c := range []struct {
 		bit  envrt.Decision
 		name string
-	}{{envrt.Keep, ""}, {envrt.KeepFolded, "Folded"}, {envrt.KeepVariant, "Variant"}} {
+	}{{envrt.Keep, verb}, {envrt.KeepFolded, verb + "Folded"}, {envrt.KeepVariant, verb + "Variant"}, {envrt.KeepFunction, "KeepFunction"}} {
 		if d&c.bit == 0 {
 			continue
 		}
 		if code == nil {
-			code = rt(verb + c.name)
+			code = rt(c.name)
 		} else {
-			code = code.Op("|").Add(rt(verb + c.name))
+			code = code.Op("|").Add(rt(c.name))
 		}
 	}
 	return code

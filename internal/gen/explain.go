@@ -504,6 +504,9 @@ func (x *explainer) dropHint(d refDrop) string {
 	case "negated":
 		return "A negation wins over everything else in passThrough; remove or narrow it to let the name through."
 	case "injection variable":
+		if !x.t.Inherit {
+			return fmt.Sprintf("To hand it over anyway, list %s exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.", d.Name)
+		}
 		return "To hand one over anyway, set it at the call (envrt.Set), or turn dropInjection off."
 	case "duplicate of an earlier entry":
 		return "The first entry of a name wins; later ones are ignored."

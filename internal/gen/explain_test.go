@@ -315,6 +315,20 @@ func TestExplainSecretSource(t *testing.T) {
 	assert.Equal(t, "+ NPM_TOKEN=y  (inherited)\nNPM_TOKEN reaches task \"sh\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout, "with the built-in list off, NPM_TOKEN is no secret")
 }
 
+// TestExplainInjectionIsolated: in an isolated task, dropInjection drops
+// an essential that is an injection variable, and the hint names the
+// exact passThrough name that would pass it.
+func TestExplainInjectionIsolated(t *testing.T) {
+	dir := policyDir(t, "version: 1\ntasks: {build: {dropInjection: true}}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "environ.txt"), []byte("NODE_OPTIONS=--require=/evil.js\nHOME=/h\n"), 0o644))
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "build", "-env", "environ.txt", "-why", "NODE_OPTIONS")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `- NODE_OPTIONS  (injection variable: NODE_OPTIONS)
+NODE_OPTIONS is left out of task "build": the task has dropInjection: true, and it is an injection variable (NODE_OPTIONS).
+To hand it over anyway, list NODE_OPTIONS exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.
+`, stdout)
+}
+
 // TestExplainREADME runs every `$ go tool envgen explain …` sample of the
 // README's explain section, with the policy and env.txt shown there, and
 // compares what it prints with what the README shows under it.

@@ -20,8 +20,8 @@ import (
 //
 // A preset's own fields are checked where they are written, with the
 // rules that hold whatever the mode (names, patterns, values); the rules
-// of one mode (an inherit task's passThrough takes exact names; unset and
-// dropInjection belong to inherit tasks) are checked in each task that
+// of one mode (an inherit task's passThrough takes exact names; unset
+// belongs to inherit tasks) are checked in each task that
 // extends it, and reported at the preset's line, naming the task and the
 // preset. A problem the preset's own check reported is not repeated for
 // every task that extends it.

@@ -40,7 +40,7 @@ const (
 // function travels as BASH_FUNC_name%%=() { …; }, matched here by name;
 // older bash (the Shellshock era, CVE-2014-6271) exports it under the
 // function's own name, so the runtime also drops any inherited entry whose
-// value starts with "() {", as sudo's "*=()*" entry does.
+// value starts with "()", whatever follows, as sudo's "*=()*" entry does.
 var builtinInjection = []builtin{
 	{"LD_*", "Dynamic loader", srcLdSo},
 	{"DYLD_*", "Dynamic loader", srcDyld},
@@ -117,8 +117,10 @@ var builtinInjection = []builtin{
 }
 
 // bashFunctionPrefix starts the value of a bash exported function in the
-// format bash used before 4.3 patch 27, under any name.
-const bashFunctionPrefix = "() {"
+// format bash used before 4.3 patch 27, under any name: "() {" as bash
+// writes it, but bash also reads "(){" and "()\t{", so the check stops
+// at "()", as sudo's does.
+const bashFunctionPrefix = "()"
 
 // injectionMarkdown renders the injection list as the README's Markdown
 // table, in the form of builtinsMarkdown.
@@ -130,6 +132,6 @@ func injectionMarkdown() string {
 	for _, e := range builtinInjection {
 		b.WriteString("| `" + e.Name + "` | " + e.Group + " | " + e.Source + " |\n")
 	}
-	b.WriteString("| any name whose value starts with `() {` | Shells | [CVE-2014-6271 (Shellshock)](https://nvd.nist.gov/vuln/detail/CVE-2014-6271) |\n")
+	b.WriteString("| any name whose value starts with `()` | Shells | " + srcSudoEnvDelete + " (`*=()*`); [CVE-2014-6271 (Shellshock)](https://nvd.nist.gov/vuln/detail/CVE-2014-6271) |\n")
 	return b.String()
 }

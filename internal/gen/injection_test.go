@@ -102,7 +102,7 @@ func TestInjectionMarkdown(t *testing.T) {
 	for _, b := range builtinInjection {
 		assert.Contains(t, md, "| `"+b.Name+"` | "+b.Group+" | "+b.Source+" |\n")
 	}
-	assert.Contains(t, lines[len(lines)-1], "`() {`")
+	assert.Contains(t, lines[len(lines)-1], "value starts with `()` |")
 }
 
 func TestDropInjectionDesugars(t *testing.T) {
@@ -128,10 +128,32 @@ func TestDropInjectionDesugars(t *testing.T) {
 	assert.Equal(t, append([]string{"LD_*"}, slices.DeleteFunc(patterns, func(n string) bool { return n == "LD_*" })...), sh.UnsetPatterns)
 }
 
+// TestDropInjectionDesugarsIsolated: an isolated task takes dropInjection
+// too; its unset, which it cannot write itself, is the injection list.
+func TestDropInjectionDesugarsIsolated(t *testing.T) {
+	p := checkedPolicy(t, refBare(`tasks:
+  b: {dropInjection: true, passThrough: [PYTHONPATH, "LD_*"]}
+  off: {dropInjection: false}
+`))
+	b, off := refTask(t, p, "b"), refTask(t, p, "off")
+	assert.True(t, b.DropInjection)
+	assert.False(t, off.DropInjection)
+	assert.Empty(t, off.UnsetExact)
+	var names, patterns []string
+	for _, e := range builtinInjection {
+		if isPattern(e.Name) {
+			patterns = append(patterns, e.Name)
+		} else {
+			names = append(names, e.Name)
+		}
+	}
+	assert.Equal(t, names, b.UnsetExact)
+	assert.Equal(t, patterns, b.UnsetPatterns)
+	assert.Equal(t, []string{"PYTHONPATH"}, b.Exact)
+}
+
 func TestDropInjectionErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"tasks: {b: {dropInjection: true}}\n", `task "b": dropInjection belongs to inherit tasks only`},
-		{"tasks: {b: {dropInjection: false}}\n", `task "b": dropInjection belongs to inherit tasks only`},
 		{"tasks: {b: {mode: inherit, dropInjection: 1}}\n", `task "b" dropInjection must be true or false; got "1"`},
 		{"tasks: {b: {mode: inherit, dropInjection: [true]}}\n", `task "b" dropInjection must be true or false; got a list`},
 		{"tasks: {b: {mode: bogus, dropInjection: true}}\n", `mode "bogus": want isolated or inherit`},

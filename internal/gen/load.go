@@ -54,7 +54,7 @@ type taskDef struct {
 	Unset       []str
 	UnsetKey    *str // the "unset" key itself, to report it in an isolated task
 	// DropInjection is the dropInjection key's value; DropInjectionKey
-	// is the key itself, to report it in an isolated task.
+	// is the key itself, so that extends can tell whether an entry gives it.
 	DropInjection    bool
 	DropInjectionKey *str
 	// Extends names the presets merged in (see extends.go); ExtendsKey

@@ -92,6 +92,9 @@ func makePlan(p *policy, pkg, source string) *plan {
 				if tr.keep(key, s, secret, true) {
 					tp.Decide[first+i] |= envrt.KeepFolded
 				}
+				if tp.Decide[first+i]&(envrt.Keep|envrt.KeepFolded) != 0 && tr.keepsFunction(s) {
+					tp.Decide[first+i] |= envrt.KeepFunction
+				}
 			}
 			if other, ok := otherSpelling(key); ok && tr.keep(key, other, secret, true) {
 				tp.Decide[first] |= envrt.KeepVariant

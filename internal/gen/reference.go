@@ -230,6 +230,14 @@ func refClassify(p *policy, t *task, name, value string, fold bool) (from, why s
 	if from == "" {
 		return "", "not declared"
 	}
+	// dropInjection drops an injection variable however the layers
+	// declared it, unless passThrough lists this exact spelling: an
+	// exemption, like a secret's, matches exactly.
+	if t.DropInjection && !refContains(t.Exact, name) {
+		if by, ok := refInjection(name, value, fold); ok {
+			return "", "injection variable (" + by + ")"
+		}
+	}
 	// Whatever declared it, a secret is dropped unless this exact
 	// spelling is exempt (rule 3: both fail closed).
 	if secretBy != "" {
@@ -301,7 +309,8 @@ func refSecrets(p *policy) []string {
 
 // refInjection reports whether an inherited entry is an injection
 // variable: its name matches the built-in injection list (compared like
-// unset), or its value is an old-style bash exported function.
+// names), or its value starts with "()", as an old-style bash exported
+// function's does.
 func refInjection(name, value string, fold bool) (by string, ok bool) {
 	for _, b := range builtinInjection {
 		if refGlob(b.Name, name, fold) {
@@ -309,7 +318,7 @@ func refInjection(name, value string, fold bool) (by string, ok bool) {
 		}
 	}
 	if strings.HasPrefix(value, bashFunctionPrefix) {
-		return "a bash exported function: the value starts with \"() {\"", true
+		return "a bash exported function: the value starts with \"()\"", true
 	}
 	return "", false
 }

@@ -266,17 +266,70 @@ func TestReferenceDropInjection(t *testing.T) {
 	env := []string{
 		"LD_PRELOAD=/x.so", "ld_preload=/y.so", "DYLD_INSERT_LIBRARIES=/z", "BASH_FUNC_f%%=() { id; }",
 		"f=() { id; }", "g= () { id; }", "PYTHONPATH=/p", "BASH_ENV=/e", "HOME=/h",
+		"h=(){ id; }", "i=()", "j=(x)", // sudo drops any value that starts with "()"
 	}
 	r := refRun(t, p, "sh", false, env, nil)
-	assert.Equal(t, []string{"ld_preload=/y.so", "g= () { id; }", "HOME=/h"}, r.Environ())
+	assert.Equal(t, []string{"ld_preload=/y.so", "g= () { id; }", "HOME=/h", "j=(x)"}, r.Environ())
 	assert.Contains(t, r.Dropped, refDrop{"LD_PRELOAD", "injection variable (LD_*)"})
-	assert.Contains(t, r.Dropped, refDrop{"f", `injection variable (a bash exported function: the value starts with "() {")`})
-	assert.Equal(t, []string{"g= () { id; }", "HOME=/h"}, refRun(t, p, "sh", true, env, nil).Environ())
+	assert.Contains(t, r.Dropped, refDrop{"f", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Contains(t, r.Dropped, refDrop{"h", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Equal(t, []string{"g= () { id; }", "HOME=/h", "j=(x)"}, refRun(t, p, "sh", true, env, nil).Environ())
 	assert.Equal(t, env, refRun(t, p, "keep", false, env, nil).Environ())
 
 	// A define or an override is the policy's or the caller's own choice.
 	def := refBare("tasks: {sh: {mode: inherit, dropInjection: true, define: {LD_LIBRARY_PATH: /lib}}}\n")
 	refBoth(t, def, "sh", []string{"LD_LIBRARY_PATH=/evil"}, nil, []string{"LD_LIBRARY_PATH=/lib", "PYTHONPATH=/ok"}, set("PYTHONPATH", "/ok"))
+}
+
+// TestReferenceDropInjectionIsolated: in an isolated task, dropInjection
+// drops the injection variables from layers 1 and 2, essentials and
+// passThrough pattern matches alike, and every value starting with "()";
+// an exact passThrough name, spelled exactly so, still passes, whatever
+// its value, and a negation still beats it.
+func TestReferenceDropInjectionIsolated(t *testing.T) {
+	p := refBare(`essentials: {builtin: false, extra: [NODE_OPTIONS, HOME, PERL5LIB]}
+tasks:
+  build: {dropInjection: true, passThrough: [PYTHONPATH, F, "!PERL5LIB", "LD_*", "X_*"]}
+  plain: {passThrough: [PYTHONPATH, F, "LD_*", "X_*"]}
+`)
+	env := []string{
+		"NODE_OPTIONS=--require=/evil.js", // an essential, and an injection variable
+		"HOME=/h",
+		"PYTHONPATH=/p",    // exact passThrough: passes
+		"F=() { id; }",     // exact passThrough: passes, whatever the value
+		"LD_PRELOAD=/x.so", // LD_* matches it, and the injection list does
+		"X_A=() { id; }",   // X_* matches it; a function
+		"X_B=(){ id; }",    // X_* matches it; a function without the space
+		"X_C=( )",          // X_* matches it; no function
+		"PERL5LIB=/l",      // negated, essential
+		"BASH_ENV=/e",      // undeclared
+		"pythonpath=/q",    // another spelling of an exact name
+	}
+	r := refRun(t, p, "build", false, env, nil)
+	assert.Equal(t, []string{"HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "X_C=( )"}, r.Environ())
+	assert.Contains(t, r.Dropped, refDrop{"NODE_OPTIONS", "injection variable (NODE_OPTIONS)"})
+	assert.Contains(t, r.Dropped, refDrop{"LD_PRELOAD", "injection variable (LD_*)"})
+	assert.Contains(t, r.Dropped, refDrop{"X_B", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Contains(t, r.Dropped, refDrop{"PERL5LIB", "negated (!PERL5LIB)"})
+	assert.Contains(t, r.Dropped, refDrop{"BASH_ENV", "not declared"})
+
+	// On Windows the listing covers every spelling, the exemption only
+	// its own: pythonpath is a repeat of PYTHONPATH there, and alone it
+	// is dropped.
+	assert.Equal(t, []string{"HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "X_C=( )"}, refRun(t, p, "build", true, env, nil).Environ())
+	r = refRun(t, p, "build", true, []string{"pythonpath=/q", "f=() { id; }", "f_=1"}, nil)
+	assert.Empty(t, r.Environ())
+	assert.Contains(t, r.Dropped, refDrop{"pythonpath", "injection variable (PYTHONPATH)"})
+	assert.Contains(t, r.Dropped, refDrop{"f", `injection variable (a bash exported function: the value starts with "()")`})
+
+	// Without dropInjection all of them pass but the negated and the
+	// undeclared.
+	assert.Equal(t, []string{"NODE_OPTIONS=--require=/evil.js", "HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "LD_PRELOAD=/x.so",
+		"X_A=() { id; }", "X_B=(){ id; }", "X_C=( )", "PERL5LIB=/l"}, refRun(t, p, "plain", false, env, nil).Environ())
+
+	// A define or an override is the policy's or the caller's own choice.
+	def := refBare("tasks: {b: {dropInjection: true, define: {LD_LIBRARY_PATH: /lib}}}\n")
+	refBoth(t, def, "b", []string{"LD_LIBRARY_PATH=/evil"}, nil, []string{"LD_LIBRARY_PATH=/lib", "PYTHONPATH=/ok"}, set("PYTHONPATH", "/ok"))
 }
 
 func TestReferenceGlob(t *testing.T) {

@@ -75,14 +75,15 @@ var randomValues = []string{"", "0", "v", "a=b", "{a}", "x{b}y", "{{lit}}", "{a}
 var randomDirs = []string{"/bin", "{a}/bin", "{b}", "{a}", "/x{{y}}", "{projectDir}", "/bin/", "{a}{b}", "", "${HOME}/bin", "${A1}"}
 
 // randomEnvValues are environ and override values.
-var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "/usr/bin", "/bin:/usr/bin", "\xff\xfe", "x y", "C:\\x", "=="}
+var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "(){ :; }", "()", "( )", "/usr/bin", "/bin:/usr/bin", "\xff\xfe", "x y", "C:\\x", "=="}
 
 // randomParamValues are parameter values: empty, repeated, holding the
 // PATH list separator, NUL, a brace, or bytes that are not UTF-8.
 var randomParamValues = []string{"", "/p", "/p", "/w", "x:y", "x;y", "a\x00", "{", "\xff", "/p/"}
 
 // randomOddNames are environ names outside the policy syntax.
-var randomOddNames = []string{"", "=C:", "=", "Path", "path", "A B", "\u00e4", "K", "\u212a", "BASH_FUNC_f%%", "ld_preload", "lc_all", "github_token"}
+var randomOddNames = []string{"", "=C:", "=", "Path", "path", "A B", "\u00e4", "K", "\u212a", "BASH_FUNC_f%%", "ld_preload", "lc_all", "github_token",
+	"PROGRAMFILES(X86)", "ProgramFiles(x86)"}
 
 // randomMalformed are environ entries exec would refuse.
 var randomMalformed = []string{"NOEQUALS", "", "=", "X\x00=1", "N=a\x00b", "\x00", "A"}
@@ -152,8 +153,8 @@ func yamlList(list []string) string {
 // RandomPolicy draws a random valid policy in package pkg, drawn to hit
 // the edges: names that collide with secrets and with each other's case
 // variants, patterns and negations, every kind of task key, defines and
-// binPaths with parameters. It returns the policy's text and its
-// compiled form.
+// binPaths with parameters, dropInjection in both modes. It returns the
+// policy's text and its compiled form.
 func RandomPolicy(r *rand.Rand, pkg string) (string, *Compiled) {
 	for {
 		src := randomPolicyText(r, pkg)
@@ -183,6 +184,16 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 	}
 	if r.IntN(4) == 0 {
 		secrets = withSpellings(r, secrets, "AB")
+	}
+	if r.IntN(8) == 0 {
+		// A secret pattern that matches built-in essentials, exempted by
+		// secrets.pass, PROGRAMFILES(X86) among them in one spelling or two.
+		secrets = append(secrets, "PROGRAM*")
+		for _, e := range []string{"PROGRAMDATA", "PROGRAMFILES", "PROGRAMFILES(X86)", pick(r, []string{"ProgramFiles(x86)", "PROGRAMDATA"})} {
+			if !slices.Contains(pass, e) {
+				pass = append(pass, e)
+			}
+		}
 	}
 	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
 	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
@@ -216,6 +227,9 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 				passThrough = withSpellings(r, passThrough, pick(r, []string{"AB", "BA"}))
 			}
 			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(passThrough))
+			if r.IntN(3) == 0 {
+				b.WriteString("    dropInjection: true\n")
+			}
 		}
 		defines := randomList(r, 3, name)
 		b.WriteString("    define: {")

@@ -84,7 +84,9 @@ func (r *rules) forTask(t *task) *taskRules {
 //     ASCII case, unless secrets.pass or the task's exact passThrough names
 //     it, spelled exactly so;
 //   - on Windows, a rule that names one spelling names them all, except
-//     for those exemptions.
+//     for those exemptions;
+//   - an isolated task's dropInjection drops the injection list unless
+//     its exact passThrough names list that spelling exactly.
 func (tr *taskRules) keep(key []string, name string, secret, fold bool) bool {
 	var exempt, essential, listed, negated, unset bool
 	for _, s := range key {
@@ -105,7 +107,19 @@ func (tr *taskRules) keep(key []string, name string, secret, fold bool) bool {
 	if negated || tr.negations.Match(name, fold) {
 		return false
 	}
+	// An isolated task's unset is dropInjection's list: it drops a name
+	// from both layers unless passThrough lists this exact spelling.
+	if (unset || tr.unsetPs.Match(name, fold)) && !tr.exact[name] {
+		return false
+	}
 	// An essential can be a secret only where secrets.pass exempts it,
 	// and then only spelled exactly so: other spellings fail closed.
 	return !secret && (essential || listed || tr.patterns.Match(name, fold))
+}
+
+// keepsFunction reports whether the task passes an inherited entry
+// spelled name even when its value starts with "()", which dropInjection
+// drops: in an isolated task, an exact passThrough name spelled so.
+func (tr *taskRules) keepsFunction(name string) bool {
+	return !tr.t.Inherit && tr.t.DropInjection && tr.exact[name]
 }

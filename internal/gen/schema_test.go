@@ -170,6 +170,8 @@ func TestSchemaValidator(t *testing.T) {
 		{"version: 1\ntasks: {x: {passThrough: [\"!A_*\", \"A*B\", _x]}}\n", ""},
 		{"version: 1\ntasks: {x: {passThrough: [\"1A\"]}}\n", "pattern"},
 		{"version: 1\ntasks: {x: {mode: inherit, passThrough: [\"A_*\"]}}\n", "pattern"},
+		{"version: 1\nsecrets: {pass: [A, \"PROGRAMFILES(X86)\", \"ProgramFiles(x86)\"]}\n", ""},
+		{"version: 1\nsecrets: {pass: [\"PATH(X86)\"]}\n", "anyOf"},
 		{"version: 1\ntasks: {x: {unset: [A]}}\n", "false schema"},
 		{"version: 1\ntasks: {x: {mode: inherit, unset: [A]}}\n", ""},
 		{"version: 1\ntasks: {x: {extends: [p], unset: [A]}}\n", ""},

@@ -17,17 +17,19 @@ var environ = []string{
 	"BASH_ENV=/tmp/evil.sh",
 	"BASH_FUNC_ls%%=() { id; }", // bash 4.3 patch 27 and later
 	"ls=() { id; }",             // older bash: any name, the value says it
+	"cat=(){ id; }",             // bash reads it without the space too
 	"PYTHONPATH=/tmp/evil",      // listed in passThrough too: unset wins
 	"NODE_OPTIONS=--require=/tmp/evil.js",
 	"HISTFILE=/tmp/h",   // the task's own unset
-	"GREETING=() hello", // not a function: kept
+	"GREETING=() hello", // starts with "()": dropped, as sudo drops it
+	"SMILEY=( )",        // does not: kept
 	"HOME=/h",
 	"PATH=/bin",
 	"GITHUB_TOKEN=t", // a secret, as in every inherit task
 }
 
 func TestShellDropsInjection(t *testing.T) {
-	want := []string{"GREETING=() hello", "HOME=/h", "PATH=/bin"}
+	want := []string{"SMILEY=( )", "HOME=/h", "PATH=/bin"}
 	if got := ShellEnv(environ); !slices.Equal(got, want) {
 		t.Errorf("ShellEnv:\n got  %q\n want %q", got, want)
 	}
@@ -35,7 +37,7 @@ func TestShellDropsInjection(t *testing.T) {
 
 func TestDefineAndSetAreKept(t *testing.T) {
 	got := PluginEnv(environ, envrt.Set("BASH_ENV", "/opt/plugin/env.sh"))
-	want := []string{"HISTFILE=/tmp/h", "GREETING=() hello", "HOME=/h", "PATH=/bin", "LD_LIBRARY_PATH=/opt/plugin/lib", "BASH_ENV=/opt/plugin/env.sh"}
+	want := []string{"HISTFILE=/tmp/h", "SMILEY=( )", "HOME=/h", "PATH=/bin", "LD_LIBRARY_PATH=/opt/plugin/lib", "BASH_ENV=/opt/plugin/env.sh"}
 	if !slices.Equal(got, want) {
 		t.Errorf("PluginEnv:\n got  %q\n want %q", got, want)
 	}
