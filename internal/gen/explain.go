@@ -290,7 +290,59 @@ func (x *explainer) keptLine(e refEntry) line {
 	if strings.HasPrefix(e.From, "passThrough ") && !strings.HasPrefix(e.From, "passThrough pattern ") && refSecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
 	}
-	return line{"+ " + e.Name + "=" + x.value(e.Name, e.Value), note}
+	value := x.value(e.Name, e.Value)
+	if ref := x.secretSource(e); ref != "" {
+		note += "; built from ${" + ref + "}, a secret"
+		value = redacted(e.Value)
+	}
+	return line{"+ " + e.Name + "=" + value, note}
+}
+
+// secretSource returns the NAME of a ${NAME} reference to a secret that
+// e's value was built from, or "" if there is none: for a define, in its
+// value; for the PATH that binPaths build, in any binPaths directory or
+// in the define whose value they were put in front of. A secret here is
+// a name the policy's secret lists match ASCII case-insensitively,
+// before any exemption (a define may copy only a secret the task
+// exempts, and that value is as secret as the one it copies). Whether
+// the reference resolved to anything does not matter.
+func (x *explainer) secretSource(e refEntry) string {
+	define := func(name string) string {
+		for _, d := range x.t.Defines {
+			if refKey(d.Name, x.fold) == refKey(name, x.fold) {
+				if ref := x.secretReference(d.Value); ref != "" {
+					return ref
+				}
+			}
+		}
+		return ""
+	}
+	switch e.From {
+	case "define":
+		return define(e.Name)
+	case "PATH prefix":
+		for _, dir := range x.t.BinPaths {
+			if ref := x.secretReference(dir); ref != "" {
+				return ref
+			}
+		}
+		if e.Over == "define" {
+			return define(e.Name)
+		}
+	}
+	return ""
+}
+
+// secretReference returns the NAME of the first ${NAME} in segs whose
+// NAME is a secret by the policy's lists (ASCII case-insensitively,
+// before any exemption), or "".
+func (x *explainer) secretReference(segs []segment) string {
+	for _, s := range segs {
+		if s.Env != "" && refSecretCaseless(x.p, s.Env) != "" {
+			return s.Env
+		}
+	}
+	return ""
 }
 
 // dropLine is the line of a name left out.
@@ -337,9 +389,14 @@ func (x *explainer) mentioned(r refResult, name string) bool {
 // terminal would not show as one line.
 func (x *explainer) value(name, value string) string {
 	if refSecretCaseless(x.p, name) != "" {
-		return fmt.Sprintf("<redacted, %d bytes>", len(value))
+		return redacted(value)
 	}
 	return showValue(value)
+}
+
+// redacted is how a secret value is shown: by its length only.
+func redacted(value string) string {
+	return fmt.Sprintf("<redacted, %d bytes>", len(value))
 }
 
 // showValue returns s as is if it prints on one line, else Go-quoted.

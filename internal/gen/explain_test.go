@@ -357,3 +357,90 @@ func TestExplainREADME(t *testing.T) {
 	}
 	assert.Equal(t, 4, samples, "the README's explain samples")
 }
+
+// secretBuiltPolicy has defines and binPaths built from secrets: exempted
+// by the task (GITHUB_TOKEN, github_token, MY_WALLET_KEY) or by
+// secrets.pass (SLEUTH_API_KEY), which is still a secret for explain.
+const secretBuiltPolicy = `version: 1
+secrets: {extra: [MY_WALLET_KEY], pass: [SLEUTH_API_KEY]}
+tasks:
+  deploy:
+    passThrough: [GITHUB_TOKEN, github_token, MY_WALLET_KEY]
+    define:
+      GIT_AUTH: "Bearer ${GITHUB_TOKEN}"
+      LOWER: "t=${github_token}"
+      WALLET_URL: "https://pay.test/?k=${MY_WALLET_KEY}"
+      SLEUTH: "${SLEUTH_API_KEY}"
+      GREETING: "hi ${USER}"
+    binPaths: ["{projectDir}/bin", "/opt/${GITHUB_TOKEN}/bin"]
+  pathdef:
+    passThrough: [GITHUB_TOKEN]
+    define: {PATH: "/x/${GITHUB_TOKEN}"}
+    binPaths: [/plain/bin]
+`
+
+// secretBuiltEnviron holds the secrets secretBuiltPolicy's values copy.
+const secretBuiltEnviron = `PATH=/usr/bin
+GITHUB_TOKEN=ghp_0123456789abcdef
+github_token=lower-s3cret
+MY_WALLET_KEY=wallet-s3cret
+SLEUTH_API_KEY=sleuth-s3cret
+USER=dev
+`
+
+// secretBuiltValues are the secret values of secretBuiltEnviron.
+var secretBuiltValues = []string{"ghp_0123456789abcdef", "lower-s3cret", "wallet-s3cret", "sleuth-s3cret"}
+
+// TestExplainRedactsValuesBuiltFromSecrets: a define or a binPaths
+// directory that copies a secret (${NAME} with NAME a secret by the
+// policy's lists, in any ASCII case, exempted or not) is shown by length
+// only, and so is the PATH binPaths build from it; values built from
+// other names are shown.
+func TestExplainRedactsValuesBuiltFromSecrets(t *testing.T) {
+	dir := policyDir(t, secretBuiltPolicy)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "environ.txt"), []byte(secretBuiltEnviron), 0o644))
+	run := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runCLI(t, dir, "", append([]string{"explain", "-env", "environ.txt", "policy.yaml"}, args...)...)
+		require.Equal(t, 0, code, stderr)
+		for _, v := range secretBuiltValues {
+			assert.NotContains(t, stdout, v, "%v prints a secret's value", args)
+		}
+		return stdout
+	}
+
+	assert.Equal(t, `# task "deploy" (isolated) of policy.yaml, from environ.txt (6 entries)
+# params: projectDir=/src
++ GITHUB_TOKEN=<redacted, 20 bytes>   (passThrough GITHUB_TOKEN; a secret, kept because the task names it exactly)
++ GIT_AUTH=<redacted, 27 bytes>       (define; built from ${GITHUB_TOKEN}, a secret)
++ GREETING=hi dev                     (define)
++ LOWER=<redacted, 14 bytes>          (define; built from ${github_token}, a secret)
++ MY_WALLET_KEY=<redacted, 13 bytes>  (passThrough MY_WALLET_KEY; a secret, kept because the task names it exactly)
++ PATH=<redacted, 47 bytes>           (binPaths in front of PATH, over essential; built from ${GITHUB_TOKEN}, a secret)
++ SLEUTH=<redacted, 13 bytes>         (define; built from ${SLEUTH_API_KEY}, a secret)
++ USER=dev                            (essential)
++ WALLET_URL=<redacted, 33 bytes>     (define; built from ${MY_WALLET_KEY}, a secret)
++ github_token=<redacted, 12 bytes>   (passThrough github_token; a secret, kept because the task names it exactly)
+- SLEUTH_API_KEY                      (not declared)
+# 10 passed, 1 left out
+`, run("deploy", "-param", "projectDir=/src"))
+
+	assert.Equal(t, `# params: projectDir=/src
++ GIT_AUTH=<redacted, 27 bytes>  (define; built from ${GITHUB_TOKEN}, a secret)
+GIT_AUTH reaches task "deploy": the task's define sets it.
+`, run("deploy", "-param", "projectDir=/src", "-why", "GIT_AUTH"))
+
+	assert.Equal(t, `# params: projectDir=/src
++ PATH=<redacted, 47 bytes>  (binPaths in front of PATH, over essential; built from ${GITHUB_TOKEN}, a secret)
+PATH reaches task "deploy": the task's binPaths put directories in front of it (its value before that: essential).
+`, run("deploy", "-param", "projectDir=/src", "-why", "PATH"))
+
+	// binPaths in front of a define built from a secret.
+	assert.Contains(t, run("pathdef"), "+ PATH=<redacted, 34 bytes>          (binPaths in front of PATH, over define; built from ${GITHUB_TOKEN}, a secret)\n")
+
+	// A value the call sets replaces the secret one: it is shown, as
+	// every -set value of a name that is no secret.
+	out := run("deploy", "-set", "GIT_AUTH=Basic plain")
+	assert.Contains(t, out, "# override: -set GIT_AUTH=Basic plain\n")
+	assert.Contains(t, out, "+ GIT_AUTH=Basic plain                (override: -set, over define)\n")
+}
