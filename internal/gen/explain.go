@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,13 +19,15 @@ const explainUsage = `usage: envgen explain [flags] POLICY.yaml TASK
 Shows what task TASK of POLICY.yaml would give a child from an environment:
 one line per name, "+ NAME=value (where it comes from)" for what the child
 gets and "- NAME (why it is left out)" for the rest; lines starting with #
-are comments. Secret values are shown as <redacted, N bytes>.
+are comments. Secret values, and values built from them, are shown as
+<redacted, N bytes>.
 
 flags (before or after the arguments):
   -env FILE           read the environment from FILE instead of this process's:
-                      one NAME=value per line, or NUL-separated if FILE holds a
-                      NUL byte (as /proc/PID/environ and env -0 write it);
-                      -env - reads standard input
+                      as env writes it, one NAME=value per line, where a line
+                      that does not start NAME= continues the value before it;
+                      or NUL-separated if FILE holds a NUL byte (as env -0 and
+                      /proc/PID/environ write it); -env - reads standard input
   -param NAME=VALUE   the value of {NAME} (repeatable); a parameter not given is empty
   -set NAME=VALUE     an override, as envrt.Set(NAME, VALUE) at the call (repeatable)
   -unset NAME         an override, as envrt.Unset(NAME) at the call (repeatable;
@@ -150,15 +151,17 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	}
 
 	source := "this process's environment"
+	var in environInput
 	switch *envFile {
 	case "":
+		in = environList(environ)
 	case "-":
-		environ, err = readEnviron(stdin)
+		in, err = readEnviron(stdin)
 		source = "standard input"
 	default:
 		var f *os.File
 		if f, err = os.Open(*envFile); err == nil {
-			environ, err = readEnviron(f)
+			in, err = readEnviron(f)
 			f.Close()
 		}
 		source = *envFile
@@ -167,8 +170,11 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
 		return exitPolicy
 	}
+	// What is not NAME=value never reaches the reference: its text would
+	// be printed as a name.
+	environ = in.Entries
 
-	x := explainer{p: p, t: t, fold: runtime.GOOS == "windows", params: params, overrides: overrides}
+	x := explainer{p: p, t: t, fold: runtime.GOOS == "windows", params: params, overrides: overrides, bad: in.Bad}
 	r := reference(p, t, environ, params, overrides, x.fold)
 	if *why != "" {
 		x.callLines(stdout)
@@ -181,30 +187,6 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	return exitOK
 }
 
-// readEnviron reads an environment in os.Environ form: NUL-separated if
-// it holds a NUL byte, else one entry per line (a CR before the newline is
-// dropped). Empty entries are skipped.
-func readEnviron(r io.Reader) ([]string, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	sep := []byte("\n")
-	if bytes.IndexByte(data, 0) >= 0 {
-		sep = []byte{0}
-	}
-	var out []string
-	for _, e := range bytes.Split(data, sep) {
-		if sep[0] == '\n' {
-			e = bytes.TrimSuffix(e, []byte("\r"))
-		}
-		if len(e) > 0 {
-			out = append(out, string(e))
-		}
-	}
-	return out, nil
-}
-
 // explainer prints what the reference interpreter found for one task.
 type explainer struct {
 	p         *policy
@@ -212,6 +194,7 @@ type explainer struct {
 	fold      bool
 	params    map[string]string
 	overrides []refOverride
+	bad       []badInput // the input that is not NAME=value
 }
 
 // line is one output line before alignment: its left part ("+ NAME=value"
@@ -273,8 +256,14 @@ func (x *explainer) list(w io.Writer, r refResult) {
 	byLeft := func(a, b line) int { return strings.Compare(a.left, b.left) }
 	slices.SortStableFunc(kept, byLeft)
 	slices.SortStableFunc(dropped, byLeft)
+	for _, b := range x.bad {
+		fmt.Fprintf(w, "# %s: not NAME=value (%d bytes, not shown)\n", b.Where, b.Bytes)
+	}
 	printLines(w, slices.Concat(kept, dropped, absent))
 	fmt.Fprintf(w, "# %d passed, %d left out", len(kept), len(dropped))
+	if len(x.bad) > 0 {
+		fmt.Fprintf(w, ", %d not NAME=value", len(x.bad))
+	}
 	if len(absent) > 0 {
 		fmt.Fprintf(w, ", %d named in passThrough but not set", len(absent))
 	}
@@ -290,7 +279,59 @@ func (x *explainer) keptLine(e refEntry) line {
 	if strings.HasPrefix(e.From, "passThrough ") && !strings.HasPrefix(e.From, "passThrough pattern ") && refSecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
 	}
-	return line{"+ " + e.Name + "=" + x.value(e.Name, e.Value), note}
+	value := x.value(e.Name, e.Value)
+	if ref := x.secretSource(e); ref != "" {
+		note += "; built from ${" + ref + "}, a secret"
+		value = redacted(e.Value)
+	}
+	return line{"+ " + e.Name + "=" + value, note}
+}
+
+// secretSource returns the NAME of a ${NAME} reference to a secret that
+// e's value was built from, or "" if there is none: for a define, in its
+// value; for the PATH that binPaths build, in any binPaths directory or
+// in the define whose value they were put in front of. A secret here is
+// a name the policy's secret lists match ASCII case-insensitively,
+// before any exemption (a define may copy only a secret the task
+// exempts, and that value is as secret as the one it copies). Whether
+// the reference resolved to anything does not matter.
+func (x *explainer) secretSource(e refEntry) string {
+	define := func(name string) string {
+		for _, d := range x.t.Defines {
+			if refKey(d.Name, x.fold) == refKey(name, x.fold) {
+				if ref := x.secretReference(d.Value); ref != "" {
+					return ref
+				}
+			}
+		}
+		return ""
+	}
+	switch e.From {
+	case "define":
+		return define(e.Name)
+	case "PATH prefix":
+		for _, dir := range x.t.BinPaths {
+			if ref := x.secretReference(dir); ref != "" {
+				return ref
+			}
+		}
+		if e.Over == "define" {
+			return define(e.Name)
+		}
+	}
+	return ""
+}
+
+// secretReference returns the NAME of the first ${NAME} in segs whose
+// NAME is a secret by the policy's lists (ASCII case-insensitively,
+// before any exemption), or "".
+func (x *explainer) secretReference(segs []segment) string {
+	for _, s := range segs {
+		if s.Env != "" && refSecretCaseless(x.p, s.Env) != "" {
+			return s.Env
+		}
+	}
+	return ""
 }
 
 // dropLine is the line of a name left out.
@@ -337,9 +378,14 @@ func (x *explainer) mentioned(r refResult, name string) bool {
 // terminal would not show as one line.
 func (x *explainer) value(name, value string) string {
 	if refSecretCaseless(x.p, name) != "" {
-		return fmt.Sprintf("<redacted, %d bytes>", len(value))
+		return redacted(value)
 	}
 	return showValue(value)
+}
+
+// redacted is how a secret value is shown: by its length only.
+func redacted(value string) string {
+	return fmt.Sprintf("<redacted, %d bytes>", len(value))
 }
 
 // showValue returns s as is if it prints on one line, else Go-quoted.
