@@ -73,7 +73,7 @@ func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 const absent = "\x00"
 
 // The strategy BuildOS picks, set from BenchmarkOS in
-// internal/gen/bench: a look-up costs about as much as scanning
+// internal/bench: a look-up costs about as much as scanning
 // lookupRatio entries of os.Environ().
 const (
 	lookupRatio  = 4

@@ -12,7 +12,7 @@ import (
 // prints around them.
 const sample = `goos: linux
 goarch: amd64
-pkg: github.com/envgen/envgen/internal/gen/bench
+pkg: github.com/envgen/envgen/internal/bench
 cpu: Test CPU
 BenchmarkBuild/floor/N=100/S=10/fixed/idx-2         	  400000	       500.0 ns/op	       0 B/op	       0 allocs/op
 BenchmarkBuild/floor/N=100/S=10/fixed/idx-2         	  400000	       900.0 ns/op	       0 B/op	       0 allocs/op
@@ -28,7 +28,7 @@ BenchmarkOS/N=100/environ-scan-2                    	   50000	      3000 ns/op
 BenchmarkOS/N=100/generated-os-2                    	   50000	      1800 ns/op
 BenchmarkSpawn-2                                    	     100	   1000000 ns/op
 PASS
-ok  	github.com/envgen/envgen/internal/gen/bench	12.3s
+ok  	github.com/envgen/envgen/internal/bench	12.3s
 `
 
 func TestReadMedians(t *testing.T) {

@@ -2,7 +2,7 @@
 // any -count) and prints the ratio tables of BENCHMARKS.md, from the
 // median ns/op of each benchmark:
 //
-//	go run ./internal/gen/bench/ratios < bench.txt
+//	go run ./internal/bench/ratios < bench.txt
 //
 // A cell the input lacks is left out.
 package main

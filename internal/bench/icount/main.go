@@ -12,10 +12,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/envgen/envgen/internal/gen/bench"
-	"github.com/envgen/envgen/internal/gen/bench/benchdata"
-	"github.com/envgen/envgen/internal/gen/bench/s10"
-	"github.com/envgen/envgen/internal/gen/bench/s1000"
+	"github.com/envgen/envgen/internal/bench"
+	"github.com/envgen/envgen/internal/bench/benchdata"
+	"github.com/envgen/envgen/internal/bench/s10"
+	"github.com/envgen/envgen/internal/bench/s1000"
 )
 
 var sink int

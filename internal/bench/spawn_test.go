@@ -4,8 +4,8 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/envgen/envgen/internal/gen/bench/benchdata"
-	"github.com/envgen/envgen/internal/gen/bench/s10"
+	"github.com/envgen/envgen/internal/bench/benchdata"
+	"github.com/envgen/envgen/internal/bench/s10"
 )
 
 // BenchmarkSpawn measures what a builder call sits in: starting a child

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envgen/envgen/internal/gen/bench/benchdata"
-	"github.com/envgen/envgen/internal/gen/bench/s10"
+	"github.com/envgen/envgen/internal/bench/benchdata"
+	"github.com/envgen/envgen/internal/bench/s10"
 )
 
 // strictNames are the names task strict can pass: the essentials and

@@ -1,7 +1,7 @@
 // Command mkpolicy writes the benchmark policies: S synthetic secret names
 // (plus four common suffix patterns) with the built-in secret list off, so
 // that S is exactly the number of secret names, and two tasks: an inherit
-// task and an isolated one. Run by go generate in internal/gen/bench.
+// task and an isolated one. Run by go generate in internal/bench.
 //
 //	go run ./mkpolicy -s 100 -o s100/policy.yaml
 package main
@@ -13,7 +13,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/envgen/envgen/internal/gen/bench/benchdata"
+	"github.com/envgen/envgen/internal/bench/benchdata"
 )
 
 func main() {

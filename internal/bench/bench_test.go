@@ -4,7 +4,7 @@
 // N = 30, 100, 1,000 and 10,000 entries and S = 10, 100 and 1,000 secret
 // names, with the environment in a fixed order or shuffled between calls.
 //
-//	go test ./internal/gen/bench -run X -bench . -benchmem
+//	go test ./internal/bench -run X -bench . -benchmem
 package bench
 
 import (
@@ -13,10 +13,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envgen/envgen/internal/gen/bench/benchdata"
-	"github.com/envgen/envgen/internal/gen/bench/s10"
-	"github.com/envgen/envgen/internal/gen/bench/s100"
-	"github.com/envgen/envgen/internal/gen/bench/s1000"
+	"github.com/envgen/envgen/internal/bench/benchdata"
+	"github.com/envgen/envgen/internal/bench/s10"
+	"github.com/envgen/envgen/internal/bench/s100"
+	"github.com/envgen/envgen/internal/bench/s1000"
 )
 
 // policy is one benchmark policy: its secret names and its builders.

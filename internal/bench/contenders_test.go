@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/envgen/envgen/internal/gen/bench/benchdata"
+	"github.com/envgen/envgen/internal/bench/benchdata"
 	envrt "github.com/envgen/envgen/runtime"
 	"github.com/stretchr/testify/assert"
 )
