@@ -4,34 +4,24 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/envgen/envgen/internal/gen"
 	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/internal/examplepolicy"
 )
 
-// shellTask compiles a one-task policy, as envgen would at go generate
-// time: the shell task inherits everything but secrets and sets TERM.
-func shellTask() *gen.CompiledTask {
-	c, err := gen.Compile("envpolicy.yaml", []byte(`version: 1
-tasks:
-  shell:
-    mode: inherit
-    define: {TERM: dumb}
-`))
-	if err != nil {
-		panic(err)
-	}
-	return c.Task("shell")
-}
-
 // A secret never reaches an inherit child on its own; the one call that
-// needs it hands it over explicitly. Generated code reads
-// envpolicy.ShellEnv(os.Environ(), envrt.Set("GITHUB_TOKEN", token)).
+// needs it hands it over explicitly. A program spawning a child writes
+// cmd.Env = envpolicy.ShellEnv(os.Environ(), envrt.Set("GITHUB_TOKEN", token)).
 func ExampleSet() {
-	shell := shellTask()
+	// examplepolicy is generated from this policy:
+	//
+	//	tasks:
+	//	  shell:
+	//	    mode: inherit
+	//	    define: {TERM: dumb}
 	environ := []string{"HOME=/home/ann", "GITHUB_TOKEN=ghp_parent", "TERM=xterm"}
 
-	fmt.Println(shell.Build(nil, environ, nil))
-	fmt.Println(shell.Build(nil, environ, nil, envrt.Set("GITHUB_TOKEN", "ghp_deploy_only")))
+	fmt.Println(examplepolicy.ShellEnv(environ))
+	fmt.Println(examplepolicy.ShellEnv(environ, envrt.Set("GITHUB_TOKEN", "ghp_deploy_only")))
 	// Output:
 	// [HOME=/home/ann TERM=dumb]
 	// [HOME=/home/ann TERM=dumb GITHUB_TOKEN=ghp_deploy_only]
@@ -39,10 +29,9 @@ func ExampleSet() {
 
 // Unset removes a name for one call, be it inherited or defined.
 func ExampleUnset() {
-	shell := shellTask()
 	environ := []string{"HOME=/home/ann", "HISTFILE=/home/ann/.history", "LANG=C"}
 
-	fmt.Println(shell.Build(nil, environ, nil, envrt.Unset("HISTFILE"), envrt.Unset("TERM")))
+	fmt.Println(examplepolicy.ShellEnv(environ, envrt.Unset("HISTFILE"), envrt.Unset("TERM")))
 	// Output:
 	// [HOME=/home/ann LANG=C]
 }
