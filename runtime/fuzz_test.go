@@ -9,6 +9,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/envgen/envgen/internal/gen"
 	envrt "github.com/envgen/envgen/runtime"
 )
@@ -39,17 +42,154 @@ func overrides(list []gen.RefOverride) []envrt.Var {
 	return out
 }
 
+// fill returns the defines and binPaths directories that the generated
+// Append…Env of ct passes envrt.Build for a call with environ and params,
+// reading each ${NAME} with the runtime's own functions, as the generated
+// code does, under the comparison fold chooses. It never asks the
+// reference interpreter, so that the differential tests hold the
+// runtime's reading of environ to it.
+func fill(ct *gen.CompiledTask, environ []string, params map[string]string, fold bool) ([]string, []envrt.Dir) {
+	return ct.Fill(params, func(r gen.EnvReference) string {
+		if r.Secret {
+			return envrt.GetenvExemptFold(environ, r.Name, r.Exempt, fold)
+		}
+		return envrt.GetenvFold(environ, r.Name, fold)
+	})
+}
+
 // buildFold runs task key of c through the runtime with the comparison
-// fold chooses, appending to dst.
+// fold chooses, appending to dst, as the generated Append…Env does.
 func buildFold(c *gen.Compiled, key string, dst []string, call gen.RandomCall, fold bool) []string {
 	ct := c.Task(key)
-	return envrt.BuildFold(dst, call.Environ, ct.Task, ct.Defines(call.Environ, call.Params, fold), overrides(call.Overrides), ct.Dirs(call.Environ, call.Params, fold), fold)
+	defines, dirs := fill(ct, call.Environ, call.Params, fold)
+	return envrt.BuildFold(dst, call.Environ, ct.Task, defines, overrides(call.Overrides), dirs, fold)
 }
+
+// foldCase is a call whose answer is written by hand, under Windows' rules
+// (Fold) and under exact names (Exact).
+type foldCase struct {
+	name, policy, task string
+	environ            []string
+	fold, exact        []string
+}
+
+// foldCases are the calls TestDifferentialFold checks by hand before its
+// random ones: where the reference interpreter and the runtime could
+// share a mistake, a differential alone cannot tell.
+var foldCases = []foldCase{{
+	// ${github_token} finds GITHUB_TOKEN first under Windows' rules; that
+	// spelling is a secret the task does not exempt (the exemption is
+	// exact), so the task drops it, and the reference reads nothing.
+	name: "a reference to an exempt secret finds an unexempt spelling",
+	policy: `version: 1
+package: p
+essentials: {builtin: false}
+tasks:
+  t:
+    mode: inherit
+    passThrough: [github_token]
+    define: {COPY: "${github_token}"}
+    binPaths: ["/${github_token}"]
+`,
+	task:    "t",
+	environ: []string{"GITHUB_TOKEN=ghp_x", "A=1"},
+	fold:    []string{"A=1", "COPY=", "PATH=/"},
+	exact:   []string{"A=1", "COPY=", "PATH=/"},
+}, {
+	name: "the same, with the exempt spelling later",
+	policy: `version: 1
+package: p
+tasks:
+  t:
+    mode: inherit
+    passThrough: [github_token]
+    define: {COPY: "${github_token}"}
+`,
+	task:    "t",
+	environ: []string{"GITHUB_TOKEN=ghp_x", "github_token=ghp_y"},
+	fold:    []string{"COPY="},
+	exact:   []string{"github_token=ghp_y", "COPY=ghp_y"},
+}, {
+	// secrets.pass exempts SLEUTH_API_KEY only: sleuth_api_key is a secret
+	// by the built-in *_API_KEY pattern.
+	name: "a reference to a name secrets.pass exempts finds an unexempt spelling",
+	policy: `version: 1
+package: p
+secrets: {pass: [SLEUTH_API_KEY]}
+tasks:
+  t:
+    define: {KEY: "${SLEUTH_API_KEY}"}
+    binPaths: ["/k/${SLEUTH_API_KEY}"]
+`,
+	task:    "t",
+	environ: []string{"sleuth_api_key=sk_x", "PATH=/bin"},
+	fold:    []string{"PATH=/k/" + string(os.PathListSeparator) + "/bin", "KEY="},
+	exact:   []string{"PATH=/k/" + string(os.PathListSeparator) + "/bin", "KEY="},
+}, {
+	name: "the exempt spelling itself is read",
+	policy: `version: 1
+package: p
+secrets: {pass: [SLEUTH_API_KEY]}
+tasks:
+  t:
+    define: {KEY: "${SLEUTH_API_KEY}"}
+`,
+	task:    "t",
+	environ: []string{"SLEUTH_API_KEY=sk_y", "sleuth_api_key=sk_x"},
+	fold:    []string{"KEY=sk_y"},
+	exact:   []string{"KEY=sk_y"},
+}, {
+	// Only secrets are never read: a name the task leaves out for another
+	// reason (undeclared, unset, an injection variable) is read, as the
+	// policy's author named it.
+	name: "a reference reads what the task drops for other reasons",
+	policy: `version: 1
+package: p
+tasks:
+  t:
+    mode: inherit
+    unset: [OLD]
+    dropInjection: true
+    define: {NEW: "${old}", PRE: "${LD_PRELOAD}"}
+`,
+	task:    "t",
+	environ: []string{"OLD=o", "LD_PRELOAD=/x.so", "old=p"},
+	fold:    []string{"NEW=o", "PRE=/x.so"},
+	exact:   []string{"old=p", "NEW=p", "PRE=/x.so"},
+}, {
+	name: "an isolated task's reference reads a name it does not declare",
+	policy: `version: 1
+package: p
+essentials: {builtin: false}
+tasks:
+  t:
+    define: {U: "${UNDECLARED}"}
+`,
+	task:    "t",
+	environ: []string{"undeclared=u", "UNDECLARED=U"},
+	fold:    []string{"U=u"},
+	exact:   []string{"U=U"},
+}}
 
 // TestDifferentialFold compares the runtime, given the tables gen.Compile
 // builds, with the reference interpreter on random policies and calls,
-// with Windows' ASCII-case-insensitive names and with exact names.
+// with Windows' ASCII-case-insensitive names and with exact names; first
+// on foldCases, with the answers written by hand.
 func TestDifferentialFold(t *testing.T) {
+	for _, fc := range foldCases {
+		c, err := gen.Compile("policy.yaml", []byte(fc.policy))
+		require.NoError(t, err, fc.name)
+		call := gen.RandomCall{Task: fc.task, Environ: fc.environ}
+		for _, fold := range []bool{true, false} {
+			want := fc.exact
+			if fold {
+				want = fc.fold
+			}
+			assert.Equal(t, want, buildFold(c, fc.task, nil, call, fold), "%s: runtime, fold=%v", fc.name, fold)
+			assert.Equal(t, want, gen.Reference(c, fc.task, fc.environ, nil, nil, fold), "%s: reference, fold=%v", fc.name, fold)
+		}
+	}
+
 	var seed uint64 = 5 // fixed, so that a failure repeats; ENVGEN_DIFF_SEED picks another
 	if s := os.Getenv("ENVGEN_DIFF_SEED"); s != "" {
 		if _, err := fmt.Sscan(s, &seed); err != nil {
