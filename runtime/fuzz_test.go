@@ -171,10 +171,22 @@ tasks:
 	exact:   []string{"U=U"},
 }}
 
+// buildInPlace runs task key of c as buildFold does, but filtering a copy
+// of the call's environ in place, Append…Env(environ[:0], environ, …), the
+// copy with spare more entries of room: the defines and directories are
+// worked out from it first, as the generated code's arguments are.
+func buildInPlace(c *gen.Compiled, key string, call gen.RandomCall, fold bool, spare int) []string {
+	ct := c.Task(key)
+	env := append(make([]string, 0, len(call.Environ)+spare), call.Environ...)
+	defines, dirs := fill(ct, env, call.Params, fold)
+	return envrt.BuildFold(env[:0], env, ct.Task, defines, overrides(call.Overrides), dirs, fold)
+}
+
 // TestDifferentialFold compares the runtime, given the tables gen.Compile
 // builds, with the reference interpreter on random policies and calls,
-// with Windows' ASCII-case-insensitive names and with exact names; first
-// on foldCases, with the answers written by hand.
+// with Windows' ASCII-case-insensitive names and with exact names, into a
+// separate dst and filtering in place; first on foldCases, with the
+// answers written by hand.
 func TestDifferentialFold(t *testing.T) {
 	for _, fc := range foldCases {
 		c, err := gen.Compile("policy.yaml", []byte(fc.policy))
@@ -207,13 +219,14 @@ func TestDifferentialFold(t *testing.T) {
 				dst := []string{"DST=1"}
 				got := buildFold(c, call.Task, dst, call, fold)
 				want := gen.Reference(c, call.Task, call.Environ, call.Params, call.Overrides, fold)
-				if slices.Equal(got[1:], want) && got[0] == "DST=1" && dst[0] == "DST=1" {
+				inPlace := buildInPlace(c, call.Task, call, fold, cases%3*4)
+				if slices.Equal(got[1:], want) && got[0] == "DST=1" && dst[0] == "DST=1" && slices.Equal(inPlace, want) {
 					continue
 				}
 				failures++
 				if failures <= 5 {
-					t.Errorf("fold=%v: policy:\n%s\ntask %s, environ %q, params %q, overrides %+v\n got  %q\n want %q",
-						fold, src, call.Task, call.Environ, call.Params, call.Overrides, got[1:], want)
+					t.Errorf("fold=%v: policy:\n%s\ntask %s, environ %q, params %q, overrides %+v\n got  %q\n in place %q\n want %q",
+						fold, src, call.Task, call.Environ, call.Params, call.Overrides, got[1:], inPlace, want)
 				}
 			}
 			for _, n := range call.Names {
@@ -317,8 +330,8 @@ func decodeCall(environ, ovs, params string) gen.RandomCall {
 }
 
 // FuzzBuild runs a task of fuzzPolicies on fuzzed environ, overrides and
-// parameters, with either name comparison, and wants the reference's
-// answer.
+// parameters, with either name comparison, into a separate dst and in
+// place, and wants the reference's answer.
 func FuzzBuild(f *testing.F) {
 	f.Add(uint8(0), false, "HOME=/h\nGITHUB_TOKEN=x\nNEXT_PUBLIC_A=1\nNEXT_PUBLIC_SECRET_B=2\nLANG=C\nPATH=/bin", "NODE_ENV\tdev\n-HOME", "\t\tbuild\t/p\t/w")
 	f.Add(uint8(1), true, "github_token=x\nGH_TOKEN=y\nLD_PRELOAD=/x\nf=() { :; }\nBASH_FUNC_g%%=() { :; }\nnpm_config_x=1", "-TERM", "")
@@ -326,6 +339,8 @@ func FuzzBuild(f *testing.F) {
 	f.Add(uint8(3), false, "Path=/x\nPATH=/y\nA_TOKEN=t\na_token=u\nABA=1\nX=1\ny1=2", "A=B\tx\n\tx\n-\nN\x00\tv", "\x00\t/b\x00")
 	f.Add(uint8(4), true, "=C:=C:\\x\n==x\nA=b=c\nE=\nNOEQUALS\n\nX\x00=1\nA=again", "a\tlower\nA\tupper", "")
 	f.Add(uint8(5), false, "A=1\nB=2\nA=3", "-A\nA\tback\nC\tnew\n-C", "")
+	f.Add(uint8(0), true, "github_token=S1\nNODE_ENV=1\nGITHUB_TOKEN=S2", "", "") // in place: a dropped first spelling
+	f.Add(uint8(1), false, "F=() { :; }\nA=1\nF=plain\nB=2", "", "")              // in place: a function value
 	f.Fuzz(func(t *testing.T, which uint8, fold bool, environ, ovs, params string) {
 		policies := compiledFuzzPolicies(t)
 		var tasks []struct {
@@ -346,6 +361,10 @@ func FuzzBuild(f *testing.F) {
 		want := gen.Reference(task.c, task.key, call.Environ, call.Params, call.Overrides, fold)
 		if !slices.Equal(got, want) {
 			t.Errorf("task %s, fold=%v, environ %q, overrides %+v, params %q\n got  %q\n want %q",
+				task.key, fold, call.Environ, call.Overrides, call.Params, got, want)
+		}
+		if got := buildInPlace(task.c, task.key, call, fold, 0); !slices.Equal(got, want) {
+			t.Errorf("in place: task %s, fold=%v, environ %q, overrides %+v, params %q\n got  %q\n want %q",
 				task.key, fold, call.Environ, call.Overrides, call.Params, got, want)
 		}
 	})
