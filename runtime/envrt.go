@@ -10,14 +10,17 @@
 // slice when it must grow and the strings only a call can build (an
 // override's entry, a PATH with directories prepended); past 340 names the
 // de-duplication table comes from a sync.Pool, so it allocates only when
-// the pool has none big enough.
+// the pool has none big enough. Filtering in place, Build(environ[:0],
+// environ, …), allocates nothing more either.
 package envrt
 
 import (
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // windows is true when names compare ASCII case-insensitively.
@@ -91,6 +94,13 @@ type Dir []string
 // the call's overrides and the task's binPaths directories. It never reads
 // or writes dst[:len(dst)]. Generated builders call it; see the package
 // documentation for what it allocates.
+//
+// dst may share environ's array: Build(environ[:0], environ, …) filters
+// in place, with the result a separate dst would get and no allocation
+// more. The output then overwrites the entries already read, never one
+// still to be read. A dst whose room starts after environ's first entry,
+// inside environ, would overwrite entries not yet read: Build copies
+// environ first (one allocation) rather than read them.
 func Build(dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir) []string {
 	return build(dst, environ, t, defines, overrides, path, windows)
 }
@@ -99,18 +109,25 @@ func Build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 // run the Windows rules on any OS. It picks a de-duplication table that
 // fits the call: only the one picked is zeroed.
 func build(dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
+	inPlace := false
+	switch overlap(dst, environ) {
+	case behind:
+		inPlace = true
+	case ahead:
+		environ = slices.Clone(environ)
+	}
 	n := len(environ) + len(defines) + len(overrides) + 1 // names, PATH included
 	size := tableSize(n)
 	switch {
 	case size <= 128:
 		var small [128]uint64
-		return buildWith(small[:], n, dst, environ, t, defines, overrides, path, fold)
+		return buildWith(small[:], n, dst, environ, t, defines, overrides, path, fold, inPlace)
 	case size <= 256:
 		var medium [256]uint64
-		return buildWith(medium[:], n, dst, environ, t, defines, overrides, path, fold)
+		return buildWith(medium[:], n, dst, environ, t, defines, overrides, path, fold, inPlace)
 	case size <= 512:
 		var large [512]uint64
-		return buildWith(large[:], n, dst, environ, t, defines, overrides, path, fold)
+		return buildWith(large[:], n, dst, environ, t, defines, overrides, path, fold, inPlace)
 	}
 	// Past the stack tables, a table from a pool: allocating 16 KiB at
 	// N = 1,000 (128 KiB at 10,000) per call would cost as much again in
@@ -121,9 +138,35 @@ func build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 	} else {
 		clear((*pooled)[:size])
 	}
-	out := buildWith(*pooled, n, dst, environ, t, defines, overrides, path, fold)
+	out := buildWith(*pooled, n, dst, environ, t, defines, overrides, path, fold, inPlace)
 	tables.Put(pooled)
 	return out
+}
+
+// The ways dst's room (dst[len(dst):cap(dst)], where the output goes) can
+// lie against environ's entries.
+const (
+	apart  = iota // no entry shared
+	behind        // the room starts at or before environ[0]: the output never overtakes the reading
+	ahead         // the room starts inside environ, after environ[0]
+)
+
+// overlap returns how dst's room lies against environ.
+func overlap(dst, environ []string) int {
+	room := dst[len(dst):cap(dst)]
+	if len(room) == 0 || len(environ) == 0 {
+		return apart
+	}
+	size := unsafe.Sizeof(environ[0])
+	r0 := uintptr(unsafe.Pointer(unsafe.SliceData(room)))
+	e0 := uintptr(unsafe.Pointer(unsafe.SliceData(environ)))
+	switch {
+	case r0+uintptr(len(room))*size <= e0 || e0+uintptr(len(environ))*size <= r0:
+		return apart
+	case r0 <= e0:
+		return behind
+	}
+	return ahead
 }
 
 // tables holds de-duplication tables for calls with many names. A table
@@ -131,11 +174,15 @@ func build(dst, environ []string, t *Task, defines []string, overrides []Var, pa
 var tables = sync.Pool{New: func() any { return new([]uint64) }}
 
 // buildWith is build with a de-duplication table for its n names: table if
-// it holds them at most two thirds full, else a new one.
-func buildWith(table []uint64, n int, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
-	b := builder{base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold}
+// it holds them at most two thirds full, else a new one. inPlace says that
+// the output shares environ's array, behind the reading.
+func buildWith(table []uint64, n int, dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold, inPlace bool) []string {
+	b := builder{base: len(dst), environ: environ, seed: t.Policy.Seed, fold: fold, inPlace: inPlace}
 	slots := tableFor(table, n)
 	out := b.filter(dst, slots, t)
+	if b.held {
+		out = b.release(out, slots)
+	}
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
 			out = b.put(out, slots, d, nameOf(d))
@@ -175,8 +222,12 @@ func tableSize(n int) int {
 	return size
 }
 
-// fromEnviron marks a table reference to an environ index (a dropped
-// entry, recorded on Windows only) rather than to an output position.
+// fromEnviron marks a table reference to an entry the filter dropped
+// (recorded where a later entry of its name could be decided otherwise:
+// on Windows, or for a bash function's value) rather than to an output
+// entry. The rest of the reference is 1+the entry's index in environ, or,
+// filtering in place, 1+the position in out[base:] of the placeholder
+// that holds its name (see drop).
 const fromEnviron = 1 << 31
 
 // builder is the state of one Build call. Its methods take the output so
@@ -184,14 +235,19 @@ const fromEnviron = 1 << 31
 // so that escape analysis leaves them where the caller put them: a store
 // through a pointer would move a caller's stack array, or the table, to
 // the heap. A slot holds the top 32 bits of a name's de-duplication key
-// over a reference: 1+its position in out[base:], or fromEnviron|(1+its
-// index in environ) for a dropped entry; 0 is empty.
+// over a reference: 1+its position in out[base:], or fromEnviron|… for a
+// dropped entry; 0 is empty.
 type builder struct {
 	base    int
 	environ []string
 	seed    uint64
 	removed bool
 	fold    bool
+	// inPlace: out shares environ's array, behind the reading (see
+	// overlap), so the entries already read are overwritten.
+	inPlace bool
+	// held: out holds placeholders of dropped entries (in place only).
+	held bool
 }
 
 // key returns the de-duplication key of name.
@@ -214,17 +270,54 @@ func (b *builder) find(out []string, slots []uint64, key uint64, name string) (s
 
 // nameAt returns the name a table reference points at.
 func (b *builder) nameAt(out []string, ref uint32) string {
-	if ref&fromEnviron != 0 {
+	if ref&fromEnviron != 0 && !b.inPlace {
 		return nameOf(b.environ[ref&^fromEnviron-1])
 	}
-	return nameOf(out[b.base+int(ref)-1])
+	return nameOf(out[b.base+int(ref&^fromEnviron)-1])
 }
 
-// drop records that environ[i] was seen and left out.
-func (b *builder) drop(out []string, slots []uint64, key uint64, i int, name string) {
-	if slot, ref := b.find(out, slots, key, name); ref == 0 {
+// drop records that environ[i], of that name, was seen and left out, so
+// that a later entry of the name is not decided anew, and returns out.
+// Filtering in place, the output overwrites environ[i] once it grows past
+// i, so the name waits in out instead, as a placeholder (the bare name)
+// that release takes out when the filter is done: the output grows by at
+// most one entry for each entry read, so it never overtakes the reading.
+func (b *builder) drop(out []string, slots []uint64, key uint64, i int, name string) []string {
+	slot, ref := b.find(out, slots, key, name)
+	switch {
+	case ref != 0:
+	case b.inPlace:
+		out = append(out, name)
+		slots[slot] = key>>32<<32 | fromEnviron | uint64(len(out)-b.base)
+		b.held = true
+	default:
 		slots[slot] = key>>32<<32 | fromEnviron | uint64(i+1)
 	}
+	return out
+}
+
+// release takes the placeholders of dropped entries out of out, filtered
+// in place, and indexes what is left anew: out then holds what a separate
+// dst would, and slots its names. The records of dropped entries go too:
+// past the filter none is needed, as a define, override or PATH treats a
+// dropped name as absent. It returns out.
+func (b *builder) release(out []string, slots []uint64) []string {
+	clear(slots)
+	w := b.base
+	for _, e := range out[b.base:] {
+		if !hasValue(e) {
+			continue // a placeholder
+		}
+		out[w] = e
+		w++
+		name := nameOf(e)
+		key := b.key(name)
+		slot, _ := b.find(out, slots, key, name) // an empty slot: the names differ
+		slots[slot] = key>>32<<32 | uint64(w-b.base)
+	}
+	clear(out[w:])
+	b.held = false
+	return out[:w]
 }
 
 // put sets entry, replacing the entry of the same name in place if out
@@ -362,17 +455,48 @@ func (b *builder) finish(out []string) []string {
 // Getenv returns the value of name in environ (os.Environ form): the first
 // entry of that name that exec could carry, names compared as Build
 // compares them; "" if there is none. Generated builders use it for a
-// ${NAME} in a define or a binPaths directory.
+// ${NAME} in a define or a binPaths directory where NAME is no secret
+// (nor then, ASCII case aside, any spelling of it); GetenvExempt for one
+// that is.
 func Getenv(environ []string, name string) string {
 	return getenv(environ, name, windows)
 }
 
 // getenv is Getenv with the name comparison chosen by fold.
 func getenv(environ []string, name string, fold bool) string {
-	for _, e := range environ {
-		if n, ok := Split(e); ok && sameName(n, name, fold) {
-			return e[len(n)+1:]
-		}
+	if e, n := firstEntry(environ, name, fold); n != "" {
+		return e[len(n)+1:]
 	}
 	return ""
+}
+
+// GetenvExempt is Getenv for a ${NAME} whose NAME is a secret that the
+// task exempts in the spellings exempt only (secrets.pass or its exact
+// passThrough names; the generated code lists them): it returns the value
+// of the entry Getenv finds if that entry spells its name as one of
+// exempt, and "" otherwise. Where names compare exactly the entry found
+// is spelled name; on Windows it may be spelled otherwise, and then it is
+// a secret the task drops, whose value a reference never reads.
+func GetenvExempt(environ []string, name string, exempt ...string) string {
+	return getenvExempt(environ, name, exempt, windows)
+}
+
+// getenvExempt is GetenvExempt with the name comparison chosen by fold.
+func getenvExempt(environ []string, name string, exempt []string, fold bool) string {
+	if e, n := firstEntry(environ, name, fold); n != "" && slices.Contains(exempt, n) {
+		return e[len(n)+1:]
+	}
+	return ""
+}
+
+// firstEntry returns the first entry of environ named name that exec could
+// carry, names compared exactly or, with fold, ASCII case-insensitively,
+// and the name as that entry spells it; "", "" if there is none.
+func firstEntry(environ []string, name string, fold bool) (entry, spelling string) {
+	for _, e := range environ {
+		if n, ok := Split(e); ok && sameName(n, name, fold) {
+			return e, n
+		}
+	}
+	return "", ""
 }

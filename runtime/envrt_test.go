@@ -1681,7 +1681,7 @@ func TestTableClusters(t *testing.T) {
 		task := &Task{Policy: &Policy{Seed: seed}, Inherit: true}
 		n := len(environ) + 1
 		slots := make([]uint64, tableSize(n))
-		out := buildWith(slots, n, nil, environ, task, nil, nil, nil, fold)
+		out := buildWith(slots, n, nil, environ, task, nil, nil, nil, fold, false)
 		run := 0
 		for _, s := range append(slices.Clone(slots), slots...) { // wraps around
 			if s == 0 {

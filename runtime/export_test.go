@@ -6,6 +6,15 @@ func BuildFold(dst, environ []string, t *Task, defines []string, overrides []Var
 	return build(dst, environ, t, defines, overrides, path, fold)
 }
 
+// GetenvFold is Getenv with the name comparison chosen by the test.
+func GetenvFold(environ []string, name string, fold bool) string { return getenv(environ, name, fold) }
+
+// GetenvExemptFold is GetenvExempt with the name comparison chosen by the
+// test.
+func GetenvExemptFold(environ []string, name string, exempt []string, fold bool) string {
+	return getenvExempt(environ, name, exempt, fold)
+}
+
 // Windows reports whether this build compares names as Windows does.
 const Windows = windows
 

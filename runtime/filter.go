@@ -89,7 +89,7 @@ func (b *builder) filter(out []string, slots []uint64, t *Task) []string {
 				if t.Heads != nil {
 					i = index[j]
 				}
-				b.drop(out, slots, key, i, name)
+				out = b.drop(out, slots, key, i, name)
 				continue
 			}
 			for d := key & slotMask; ; d = (d + 1) & slotMask {

@@ -9,6 +9,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/envgen/envgen/internal/gen"
 	envrt "github.com/envgen/envgen/runtime"
 )
@@ -39,17 +42,166 @@ func overrides(list []gen.RefOverride) []envrt.Var {
 	return out
 }
 
+// fill returns the defines and binPaths directories that the generated
+// Append…Env of ct passes envrt.Build for a call with environ and params,
+// reading each ${NAME} with the runtime's own functions, as the generated
+// code does, under the comparison fold chooses. It never asks the
+// reference interpreter, so that the differential tests hold the
+// runtime's reading of environ to it.
+func fill(ct *gen.CompiledTask, environ []string, params map[string]string, fold bool) ([]string, []envrt.Dir) {
+	return ct.Fill(params, func(r gen.EnvReference) string {
+		if r.Secret {
+			return envrt.GetenvExemptFold(environ, r.Name, r.Exempt, fold)
+		}
+		return envrt.GetenvFold(environ, r.Name, fold)
+	})
+}
+
 // buildFold runs task key of c through the runtime with the comparison
-// fold chooses, appending to dst.
+// fold chooses, appending to dst, as the generated Append…Env does.
 func buildFold(c *gen.Compiled, key string, dst []string, call gen.RandomCall, fold bool) []string {
 	ct := c.Task(key)
-	return envrt.BuildFold(dst, call.Environ, ct.Task, ct.Defines(call.Environ, call.Params, fold), overrides(call.Overrides), ct.Dirs(call.Environ, call.Params, fold), fold)
+	defines, dirs := fill(ct, call.Environ, call.Params, fold)
+	return envrt.BuildFold(dst, call.Environ, ct.Task, defines, overrides(call.Overrides), dirs, fold)
+}
+
+// foldCase is a call whose answer is written by hand, under Windows' rules
+// (Fold) and under exact names (Exact).
+type foldCase struct {
+	name, policy, task string
+	environ            []string
+	fold, exact        []string
+}
+
+// foldCases are the calls TestDifferentialFold checks by hand before its
+// random ones: where the reference interpreter and the runtime could
+// share a mistake, a differential alone cannot tell.
+var foldCases = []foldCase{{
+	// ${github_token} finds GITHUB_TOKEN first under Windows' rules; that
+	// spelling is a secret the task does not exempt (the exemption is
+	// exact), so the task drops it, and the reference reads nothing.
+	name: "a reference to an exempt secret finds an unexempt spelling",
+	policy: `version: 1
+package: p
+essentials: {builtin: false}
+tasks:
+  t:
+    mode: inherit
+    passThrough: [github_token]
+    define: {COPY: "${github_token}"}
+    binPaths: ["/${github_token}"]
+`,
+	task:    "t",
+	environ: []string{"GITHUB_TOKEN=ghp_x", "A=1"},
+	fold:    []string{"A=1", "COPY=", "PATH=/"},
+	exact:   []string{"A=1", "COPY=", "PATH=/"},
+}, {
+	name: "the same, with the exempt spelling later",
+	policy: `version: 1
+package: p
+tasks:
+  t:
+    mode: inherit
+    passThrough: [github_token]
+    define: {COPY: "${github_token}"}
+`,
+	task:    "t",
+	environ: []string{"GITHUB_TOKEN=ghp_x", "github_token=ghp_y"},
+	fold:    []string{"COPY="},
+	exact:   []string{"github_token=ghp_y", "COPY=ghp_y"},
+}, {
+	// secrets.pass exempts SLEUTH_API_KEY only: sleuth_api_key is a secret
+	// by the built-in *_API_KEY pattern.
+	name: "a reference to a name secrets.pass exempts finds an unexempt spelling",
+	policy: `version: 1
+package: p
+secrets: {pass: [SLEUTH_API_KEY]}
+tasks:
+  t:
+    define: {KEY: "${SLEUTH_API_KEY}"}
+    binPaths: ["/k/${SLEUTH_API_KEY}"]
+`,
+	task:    "t",
+	environ: []string{"sleuth_api_key=sk_x", "PATH=/bin"},
+	fold:    []string{"PATH=/k/" + string(os.PathListSeparator) + "/bin", "KEY="},
+	exact:   []string{"PATH=/k/" + string(os.PathListSeparator) + "/bin", "KEY="},
+}, {
+	name: "the exempt spelling itself is read",
+	policy: `version: 1
+package: p
+secrets: {pass: [SLEUTH_API_KEY]}
+tasks:
+  t:
+    define: {KEY: "${SLEUTH_API_KEY}"}
+`,
+	task:    "t",
+	environ: []string{"SLEUTH_API_KEY=sk_y", "sleuth_api_key=sk_x"},
+	fold:    []string{"KEY=sk_y"},
+	exact:   []string{"KEY=sk_y"},
+}, {
+	// Only secrets are never read: a name the task leaves out for another
+	// reason (undeclared, unset, an injection variable) is read, as the
+	// policy's author named it.
+	name: "a reference reads what the task drops for other reasons",
+	policy: `version: 1
+package: p
+tasks:
+  t:
+    mode: inherit
+    unset: [OLD]
+    dropInjection: true
+    define: {NEW: "${old}", PRE: "${LD_PRELOAD}"}
+`,
+	task:    "t",
+	environ: []string{"OLD=o", "LD_PRELOAD=/x.so", "old=p"},
+	fold:    []string{"NEW=o", "PRE=/x.so"},
+	exact:   []string{"old=p", "NEW=p", "PRE=/x.so"},
+}, {
+	name: "an isolated task's reference reads a name it does not declare",
+	policy: `version: 1
+package: p
+essentials: {builtin: false}
+tasks:
+  t:
+    define: {U: "${UNDECLARED}"}
+`,
+	task:    "t",
+	environ: []string{"undeclared=u", "UNDECLARED=U"},
+	fold:    []string{"U=u"},
+	exact:   []string{"U=U"},
+}}
+
+// buildInPlace runs task key of c as buildFold does, but filtering a copy
+// of the call's environ in place, Append…Env(environ[:0], environ, …), the
+// copy with spare more entries of room: the defines and directories are
+// worked out from it first, as the generated code's arguments are.
+func buildInPlace(c *gen.Compiled, key string, call gen.RandomCall, fold bool, spare int) []string {
+	ct := c.Task(key)
+	env := append(make([]string, 0, len(call.Environ)+spare), call.Environ...)
+	defines, dirs := fill(ct, env, call.Params, fold)
+	return envrt.BuildFold(env[:0], env, ct.Task, defines, overrides(call.Overrides), dirs, fold)
 }
 
 // TestDifferentialFold compares the runtime, given the tables gen.Compile
 // builds, with the reference interpreter on random policies and calls,
-// with Windows' ASCII-case-insensitive names and with exact names.
+// with Windows' ASCII-case-insensitive names and with exact names, into a
+// separate dst and filtering in place; first on foldCases, with the
+// answers written by hand.
 func TestDifferentialFold(t *testing.T) {
+	for _, fc := range foldCases {
+		c, err := gen.Compile("policy.yaml", []byte(fc.policy))
+		require.NoError(t, err, fc.name)
+		call := gen.RandomCall{Task: fc.task, Environ: fc.environ}
+		for _, fold := range []bool{true, false} {
+			want := fc.exact
+			if fold {
+				want = fc.fold
+			}
+			assert.Equal(t, want, buildFold(c, fc.task, nil, call, fold), "%s: runtime, fold=%v", fc.name, fold)
+			assert.Equal(t, want, gen.Reference(c, fc.task, fc.environ, nil, nil, fold), "%s: reference, fold=%v", fc.name, fold)
+		}
+	}
+
 	var seed uint64 = 5 // fixed, so that a failure repeats; ENVGEN_DIFF_SEED picks another
 	if s := os.Getenv("ENVGEN_DIFF_SEED"); s != "" {
 		if _, err := fmt.Sscan(s, &seed); err != nil {
@@ -67,13 +219,14 @@ func TestDifferentialFold(t *testing.T) {
 				dst := []string{"DST=1"}
 				got := buildFold(c, call.Task, dst, call, fold)
 				want := gen.Reference(c, call.Task, call.Environ, call.Params, call.Overrides, fold)
-				if slices.Equal(got[1:], want) && got[0] == "DST=1" && dst[0] == "DST=1" {
+				inPlace := buildInPlace(c, call.Task, call, fold, cases%3*4)
+				if slices.Equal(got[1:], want) && got[0] == "DST=1" && dst[0] == "DST=1" && slices.Equal(inPlace, want) {
 					continue
 				}
 				failures++
 				if failures <= 5 {
-					t.Errorf("fold=%v: policy:\n%s\ntask %s, environ %q, params %q, overrides %+v\n got  %q\n want %q",
-						fold, src, call.Task, call.Environ, call.Params, call.Overrides, got[1:], want)
+					t.Errorf("fold=%v: policy:\n%s\ntask %s, environ %q, params %q, overrides %+v\n got  %q\n in place %q\n want %q",
+						fold, src, call.Task, call.Environ, call.Params, call.Overrides, got[1:], inPlace, want)
 				}
 			}
 			for _, n := range call.Names {
@@ -177,8 +330,8 @@ func decodeCall(environ, ovs, params string) gen.RandomCall {
 }
 
 // FuzzBuild runs a task of fuzzPolicies on fuzzed environ, overrides and
-// parameters, with either name comparison, and wants the reference's
-// answer.
+// parameters, with either name comparison, into a separate dst and in
+// place, and wants the reference's answer.
 func FuzzBuild(f *testing.F) {
 	f.Add(uint8(0), false, "HOME=/h\nGITHUB_TOKEN=x\nNEXT_PUBLIC_A=1\nNEXT_PUBLIC_SECRET_B=2\nLANG=C\nPATH=/bin", "NODE_ENV\tdev\n-HOME", "\t\tbuild\t/p\t/w")
 	f.Add(uint8(1), true, "github_token=x\nGH_TOKEN=y\nLD_PRELOAD=/x\nf=() { :; }\nBASH_FUNC_g%%=() { :; }\nnpm_config_x=1", "-TERM", "")
@@ -186,6 +339,8 @@ func FuzzBuild(f *testing.F) {
 	f.Add(uint8(3), false, "Path=/x\nPATH=/y\nA_TOKEN=t\na_token=u\nABA=1\nX=1\ny1=2", "A=B\tx\n\tx\n-\nN\x00\tv", "\x00\t/b\x00")
 	f.Add(uint8(4), true, "=C:=C:\\x\n==x\nA=b=c\nE=\nNOEQUALS\n\nX\x00=1\nA=again", "a\tlower\nA\tupper", "")
 	f.Add(uint8(5), false, "A=1\nB=2\nA=3", "-A\nA\tback\nC\tnew\n-C", "")
+	f.Add(uint8(0), true, "github_token=S1\nNODE_ENV=1\nGITHUB_TOKEN=S2", "", "") // in place: a dropped first spelling
+	f.Add(uint8(1), false, "F=() { :; }\nA=1\nF=plain\nB=2", "", "")              // in place: a function value
 	f.Fuzz(func(t *testing.T, which uint8, fold bool, environ, ovs, params string) {
 		policies := compiledFuzzPolicies(t)
 		var tasks []struct {
@@ -206,6 +361,10 @@ func FuzzBuild(f *testing.F) {
 		want := gen.Reference(task.c, task.key, call.Environ, call.Params, call.Overrides, fold)
 		if !slices.Equal(got, want) {
 			t.Errorf("task %s, fold=%v, environ %q, overrides %+v, params %q\n got  %q\n want %q",
+				task.key, fold, call.Environ, call.Overrides, call.Params, got, want)
+		}
+		if got := buildInPlace(task.c, task.key, call, fold, 0); !slices.Equal(got, want) {
+			t.Errorf("in place: task %s, fold=%v, environ %q, overrides %+v, params %q\n got  %q\n want %q",
 				task.key, fold, call.Environ, call.Overrides, call.Params, got, want)
 		}
 	})

@@ -2,6 +2,7 @@ package envrt
 
 import (
 	"os"
+	"slices"
 	"sync/atomic"
 )
 
@@ -65,6 +66,21 @@ func BuildOS(t *Task, defines []string, overrides []Var, path []Dir) []string {
 	}
 	clear(buf[n:]) // the values, if they waited here
 	return build(buf[n:n], environ, t, defines, overrides, path, windows)
+}
+
+// GetenvExemptOS is GetenvExempt over this process's own environment, for
+// the …EnvOS builders: where names compare exactly, os.Getenv(name) if name
+// is one of exempt, else ""; on Windows, where only the environment's
+// entries tell which spelling a name has, GetenvExempt over os.Environ()
+// (the copy it allocates is the price of a reference to a secret there).
+func GetenvExemptOS(name string, exempt ...string) string {
+	if windows {
+		return getenvExempt(os.Environ(), name, exempt, true)
+	}
+	if !slices.Contains(exempt, name) {
+		return ""
+	}
+	return os.Getenv(name)
 }
 
 // absent marks a name os.LookupEnv did not find. A value that is exactly

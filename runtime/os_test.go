@@ -164,6 +164,55 @@ func TestGetenv(t *testing.T) {
 	}
 }
 
+// TestGetenvExempt: a ${NAME} of a secret reads the entry Getenv finds
+// only if that entry spells its name as the task exempts it; under
+// Windows' rules it may find another spelling, a secret the task drops,
+// and then reads nothing, not even a later, exempt spelling.
+func TestGetenvExempt(t *testing.T) {
+	environ := []string{"GITHUB_TOKEN\x00=bad", "GITHUB_TOKEN=ghp_x", "github_token=ghp_y", "Path=/p"}
+	for _, c := range []struct {
+		name   string
+		exempt []string
+		fold   bool
+		want   string
+	}{
+		{"github_token", []string{"github_token"}, false, "ghp_y"},
+		{"github_token", []string{"github_token"}, true, ""}, // finds GITHUB_TOKEN
+		{"github_token", []string{"GITHUB_TOKEN", "github_token"}, true, "ghp_x"},
+		{"GITHUB_TOKEN", []string{"GITHUB_TOKEN"}, false, "ghp_x"},
+		{"GITHUB_TOKEN", []string{"GITHUB_TOKEN"}, true, "ghp_x"},
+		{"GITHUB_TOKEN", nil, false, ""},
+		{"PATH", []string{"PATH"}, true, ""}, // finds Path
+		{"MISSING", []string{"MISSING"}, true, ""},
+	} {
+		if got := getenvExempt(environ, c.name, c.exempt, c.fold); got != c.want {
+			t.Errorf("getenvExempt(%q, %q, fold=%v) = %q, want %q", c.name, c.exempt, c.fold, got, c.want)
+		}
+	}
+	if got := GetenvExempt(environ, "github_token", "github_token"); got != getenvExempt(environ, "github_token", []string{"github_token"}, windows) {
+		t.Errorf("GetenvExempt does not use the build's name comparison: %q", got)
+	}
+	n := testing.AllocsPerRun(10, func() { GetenvExempt(environ, "github_token", "github_token", "Github_Token") })
+	assert.Zero(t, n, "GetenvExempt allocates")
+}
+
+// TestGetenvExemptOS: over the process environment, as GetenvExempt over
+// it. Where names compare exactly the entry found is spelled as asked.
+func TestGetenvExemptOS(t *testing.T) {
+	t.Setenv("ENVGEN_OS_REF_TOKEN", "tok")
+	assert.Equal(t, "tok", GetenvExemptOS("ENVGEN_OS_REF_TOKEN", "ENVGEN_OS_REF_TOKEN"))
+	assert.Equal(t, "tok", GetenvExemptOS("ENVGEN_OS_REF_TOKEN", "envgen_os_ref_token", "ENVGEN_OS_REF_TOKEN"))
+	assert.Equal(t, "", GetenvExemptOS("ENVGEN_OS_REF_MISSING", "ENVGEN_OS_REF_MISSING"))
+	if windows {
+		// One name whatever its case: the entry is spelled
+		// ENVGEN_OS_REF_TOKEN, which this exemption does not list.
+		assert.Equal(t, "", GetenvExemptOS("envgen_os_ref_token", "envgen_os_ref_token"))
+	} else {
+		assert.Equal(t, "", GetenvExemptOS("ENVGEN_OS_REF_TOKEN"), "a spelling not exempted")
+		assert.Equal(t, "", GetenvExemptOS("envgen_os_ref_token", "envgen_os_ref_token"), "another name")
+	}
+}
+
 // TestBuildOSManyLookups checks the look-up path of a task with more names
 // than BuildOS keeps on its stack: every one set, unset or empty comes out
 // as Build gives it.

@@ -38,7 +38,8 @@ func run(t *testing.T, policy, task string, fold bool, environ []string, params 
 	require.NoError(t, err)
 	ct := c.Task(task)
 	require.NotNil(t, ct, "task %q", task)
-	return envrt.BuildFold(nil, environ, ct.Task, ct.Defines(environ, params, fold), overrides, ct.Dirs(environ, params, fold), fold)
+	defines, dirs := fill(ct, environ, params, fold)
+	return envrt.BuildFold(nil, environ, ct.Task, defines, overrides, dirs, fold)
 }
 
 // both runs a case with exact and folded names and wants the same result.

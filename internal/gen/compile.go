@@ -1,8 +1,6 @@
 package gen
 
 import (
-	"runtime"
-
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -24,6 +22,7 @@ type CompiledTask struct {
 	Task    *envrt.Task
 	defines []definePlan
 	dirs    [][]segment
+	refs    *envReferences
 }
 
 // Compile checks a policy like Generate and returns its tables.
@@ -44,7 +43,8 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	for _, t := range pl.Tasks {
 		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Decide: t.Decide, DecideDrops: t.DecideDrops,
 			Pass: compilePatterns(t.Patterns), Negated: compilePatterns(t.NegPatterns), Unset: compilePatterns(t.UnsetPatterns), Lookup: t.Lookup, Heads: t.Heads, DropFunctions: t.DropInjection}
-		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths})
+		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths,
+			refs: newEnvReferences(pl.Names, t.task)})
 	}
 	return c, nil
 }
@@ -68,29 +68,45 @@ func (c *Compiled) Task(key string) *CompiledTask {
 	return nil
 }
 
-// Defines returns the task's defines as NAME=value entries, with params
-// (by parameter name; a missing one is empty) and ${NAME} references (the
-// value of NAME's first valid entry in environ, names compared
-// ASCII case-insensitively when fold is set) filled in.
-func (t *CompiledTask) Defines(environ []string, params map[string]string, fold bool) []string {
-	var out []string
+// Fill returns what the task's generated Append…Env passes envrt.Build:
+// its defines, as NAME=value entries, and its binPaths, one envrt.Dir
+// piece per segment, with params (by parameter name; a missing one is
+// empty) and each ${NAME} read by getenv, which gets the reference as
+// the generated code reads it.
+func (t *CompiledTask) Fill(params map[string]string, getenv func(EnvReference) string) (defines []string, dirs []envrt.Dir) {
+	fill := func(s segment) string {
+		switch {
+		case s.Param != "":
+			return params[s.Param]
+		case s.Env != "":
+			return getenv(t.refs.of(s.Env))
+		}
+		return s.Lit
+	}
 	for _, d := range t.defines {
-		out = append(out, d.Name+"="+refFill(d.Value, params, environ, fold))
+		value := ""
+		for _, s := range d.Value {
+			value += fill(s)
+		}
+		defines = append(defines, d.Name+"="+value)
 	}
-	return out
+	for _, segs := range t.dirs {
+		dir := envrt.Dir{}
+		for _, s := range segs {
+			dir = append(dir, fill(s))
+		}
+		dirs = append(dirs, dir)
+	}
+	return defines, dirs
 }
 
-// Dirs returns the task's binPaths, filled in as Defines fills values.
-func (t *CompiledTask) Dirs(environ []string, params map[string]string, fold bool) []envrt.Dir {
-	var out []envrt.Dir
-	for _, d := range t.dirs {
-		out = append(out, envrt.Dir{refFill(d, params, environ, fold)})
-	}
-	return out
-}
-
-// Build runs the task as its generated AppendEnv would on this OS.
+// Build runs the task as its generated Append…Env does.
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
-	fold := runtime.GOOS == "windows"
-	return envrt.Build(dst, environ, t.Task, t.Defines(environ, params, fold), overrides, t.Dirs(environ, params, fold))
+	defines, dirs := t.Fill(params, func(r EnvReference) string {
+		if r.Secret {
+			return envrt.GetenvExempt(environ, r.Name, r.Exempt...)
+		}
+		return envrt.Getenv(environ, r.Name)
+	})
+	return envrt.Build(dst, environ, t.Task, defines, overrides, dirs)
 }

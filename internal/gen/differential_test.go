@@ -58,6 +58,7 @@ type driverCase struct {
 // driverResult is what the driver answers for a driverCase.
 type driverResult struct {
 	Env, Append    []string // …Env's result; Append…Env's
+	InPlace        []string // Append…Env(environ[:0], environ), on a copy
 	DstIntact      bool     // dst[:len(dst)] unchanged by Append…Env
 	EnvironIntact  bool     // environ unchanged by either
 	Secret         []bool   // IsSecret of each of Names
@@ -187,6 +188,7 @@ type driverCase struct {
 
 type driverResult struct {
 	Env, Append    []string
+	InPlace        []string
 	DstIntact      bool
 	EnvironIntact  bool
 	Secret         []bool
@@ -218,6 +220,7 @@ func run(c driverCase) (r driverResult) {
 		}
 	}
 	environ := slices.Clone(c.Environ)
+	inPlace := slices.Clone(c.Environ)
 	dst := make([]string, len(c.Dst), len(c.Dst)+len(c.Environ)+8)
 	copy(dst, c.Dst)
 	p := c.Params
@@ -238,6 +241,7 @@ func run(c driverCase) (r driverResult) {
 			fmt.Fprintf(&b, "\t\tcase %q:\n", t.Key)
 			fmt.Fprintf(&b, "\t\t\tr.Env = p%d.%sEnv(environ%s, ovs...)\n", i, t.GoName, args)
 			fmt.Fprintf(&b, "\t\t\tr.Append = p%d.Append%sEnv(dst, environ%s, ovs...)\n", i, t.GoName, args)
+			fmt.Fprintf(&b, "\t\t\tr.InPlace = p%d.Append%sEnv(inPlace[:0], inPlace%s, ovs...)\n", i, t.GoName, args)
 		}
 		b.WriteString("\t\tdefault:\n\t\t\tpanic(\"no task \" + c.Task)\n\t\t}\n")
 		fmt.Fprintf(&b, "\t\tfor _, n := range c.Names {\n\t\t\tr.Secret = append(r.Secret, p%d.IsSecret(n))\n\t\t}\n", i)
@@ -257,7 +261,8 @@ func run(c driverCase) (r driverResult) {
 }
 
 // TestDifferential compares every answer of the generated builders with
-// the reference interpreter under this OS's rules.
+// the reference interpreter under this OS's rules: …Env's, Append…Env's
+// after a dst, and Append…Env's filtering a copy of environ in place.
 func TestDifferential(t *testing.T) {
 	b := diffRun(t)
 	t.Logf("%d random calls of %d random policies (seed %d): generated and built in %v, run in %v",
@@ -293,6 +298,9 @@ func diffProblems(p *policy, c driverCase, res driverResult, want refResult) []s
 	}
 	if len(res.Append) < len(c.Dst) || !slices.Equal(res.Append[:len(c.Dst)], c.Dst) || !slices.Equal(res.Append[len(c.Dst):], res.Env) {
 		out = append(out, fmt.Sprintf("Append…Env(dst=%q) = %q, want dst then …Env's result", c.Dst, res.Append))
+	}
+	if !slices.Equal(res.InPlace, want.Environ()) {
+		out = append(out, fmt.Sprintf("Append…Env(environ[:0], environ) = %q, filtering in place", res.InPlace))
 	}
 	if !res.DstIntact {
 		out = append(out, "Append…Env changed dst[:len(dst)]")

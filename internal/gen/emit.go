@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -24,7 +25,7 @@ func emit(pl *plan) ([]byte, error) {
 	f.ImportAlias(runtimePath, "envrt")
 
 	for _, t := range pl.Tasks {
-		emitTask(f, t)
+		emitTask(f, t, newEnvReferences(pl.Names, t.task))
 	}
 	emitSecrets(f, pl)
 	for _, t := range pl.Tasks {
@@ -64,8 +65,9 @@ func item(code *jen.Statement, comment string) jen.Code {
 	return code
 }
 
-// emitTask prints a task's params struct and its two builders.
-func emitTask(f *jen.File, t taskPlan) {
+// emitTask prints a task's params struct and its two builders; refs says
+// how they read each ${NAME}.
+func emitTask(f *jen.File, t taskPlan, refs *envReferences) {
 	name := t.GoName
 	params := []jen.Code{jen.Id("environ").Index().String()}
 	var args []jen.Code
@@ -103,7 +105,7 @@ func emitTask(f *jen.File, t taskPlan) {
 	f.Commentf("%sEnvOS is %sEnv over this process's own environment: see envrt.BuildOS.", name, name)
 	f.Func().Id(name + "EnvOS").Params(params[1:]...).Index().String().Block(
 		jen.Return(rt("BuildOS").Call(
-			jen.Op("&").Id("envgen"+name+"Task"), defineList(t.Defines, true), jen.Id("overrides"), dirList(t.BinPaths, true),
+			jen.Op("&").Id("envgen"+name+"Task"), defineList(t.Defines, refs, true), jen.Id("overrides"), dirList(t.BinPaths, refs, true),
 		)),
 	)
 	f.Line()
@@ -112,7 +114,7 @@ func emitTask(f *jen.File, t taskPlan) {
 	f.Func().Id("Append" + name + "Env").Params(append([]jen.Code{jen.Id("dst").Op(",").Id("environ").Index().String()}, params[1:]...)...).Index().String().Block(
 		jen.Return(rt("Build").Call(
 			jen.Id("dst"), jen.Id("environ"), jen.Op("&").Id("envgen"+name+"Task"),
-			defineList(t.Defines, false), jen.Id("overrides"), dirList(t.BinPaths, false),
+			defineList(t.Defines, refs, false), jen.Id("overrides"), dirList(t.BinPaths, refs, false),
 		)),
 	)
 	f.Line()
@@ -134,19 +136,19 @@ func capacity(t taskPlan, extra int) *jen.Statement {
 
 // defineList prints a task's defines as NAME=value strings: constants
 // for literal values, concatenations for templated ones.
-func defineList(defs []definePlan, fromOS bool) jen.Code {
+func defineList(defs []definePlan, refs *envReferences, fromOS bool) jen.Code {
 	if len(defs) == 0 {
 		return jen.Nil()
 	}
 	var items []jen.Code
 	for _, d := range defs {
-		items = append(items, item(concat(append([]segment{{Lit: d.Name + "="}}, d.Value...), fromOS), ""))
+		items = append(items, item(concat(append([]segment{{Lit: d.Name + "="}}, d.Value...), refs, fromOS), ""))
 	}
 	return jen.Index().String().Add(lines(items))
 }
 
 // dirList prints a task's binPaths as envrt.Dir pieces.
-func dirList(dirs [][]segment, fromOS bool) jen.Code {
+func dirList(dirs [][]segment, refs *envReferences, fromOS bool) jen.Code {
 	if len(dirs) == 0 {
 		return jen.Nil()
 	}
@@ -154,7 +156,7 @@ func dirList(dirs [][]segment, fromOS bool) jen.Code {
 	for _, d := range dirs {
 		var pieces []jen.Code
 		for _, s := range d {
-			pieces = append(pieces, piece(s, fromOS))
+			pieces = append(pieces, piece(s, refs, fromOS))
 		}
 		items = append(items, item(jen.Values(pieces...), ""))
 	}
@@ -162,7 +164,7 @@ func dirList(dirs [][]segment, fromOS bool) jen.Code {
 }
 
 // concat prints segments as one string expression.
-func concat(segs []segment, fromOS bool) *jen.Statement {
+func concat(segs []segment, refs *envReferences, fromOS bool) *jen.Statement {
 	var merged []segment // literal runs joined
 	for _, s := range segs {
 		if n := len(merged); n > 0 && s.Param == "" && s.Env == "" && merged[n-1].Param == "" && merged[n-1].Env == "" {
@@ -171,25 +173,90 @@ func concat(segs []segment, fromOS bool) *jen.Statement {
 		}
 		merged = append(merged, s)
 	}
-	out := piece(merged[0], fromOS)
+	out := piece(merged[0], refs, fromOS)
 	for _, s := range merged[1:] {
-		out = out.Op("+").Add(piece(s, fromOS))
+		out = out.Op("+").Add(piece(s, refs, fromOS))
 	}
 	return out
 }
 
 // piece prints one segment: a string literal, p.Field, or an environment
-// look-up (in environ, or in the process's environment when fromOS).
-func piece(s segment, fromOS bool) *jen.Statement {
-	switch {
-	case s.Param != "":
+// look-up (in environ, or in the process's environment when fromOS) that
+// reads a secret's name in the spellings refs says the task exempts only.
+func piece(s segment, refs *envReferences, fromOS bool) *jen.Statement {
+	if s.Param != "" {
 		return jen.Id("p").Dot(upperFirst(s.Param))
-	case s.Env != "" && fromOS:
-		return jen.Qual("os", "Getenv").Call(jen.Lit(s.Env))
-	case s.Env != "":
-		return rt("Getenv").Call(jen.Id("environ"), jen.Lit(s.Env))
 	}
-	return jen.Lit(s.Lit)
+	if s.Env == "" {
+		return jen.Lit(s.Lit)
+	}
+	ref := refs.of(s.Env)
+	args := []jen.Code{jen.Lit(s.Env)}
+	for _, e := range ref.Exempt {
+		args = append(args, jen.Lit(e))
+	}
+	switch {
+	case ref.Secret && fromOS:
+		return rt("GetenvExemptOS").Call(args...)
+	case ref.Secret:
+		return rt("GetenvExempt").Call(append([]jen.Code{jen.Id("environ")}, args...)...)
+	case fromOS:
+		return jen.Qual("os", "Getenv").Call(args...)
+	}
+	return rt("Getenv").Call(append([]jen.Code{jen.Id("environ")}, args...)...)
+}
+
+// EnvReference is how a generated builder reads one ${NAME}: with
+// envrt.Getenv (os.Getenv for …EnvOS), or, when NAME is a secret before
+// exemptions, with envrt.GetenvExempt (GetenvExemptOS) and the spellings
+// of NAME that the task exempts: those that secrets.pass or its exact
+// passThrough names list. On Windows another spelling of NAME is a secret
+// the task drops, and a reference never reads what the task drops as a
+// secret.
+type EnvReference struct {
+	Name   string
+	Secret bool     // NAME is a secret, ASCII case aside, before exemptions
+	Exempt []string // with Secret: the spellings the task exempts, sorted
+}
+
+// envReferences works out a task's EnvReferences from the plan's names,
+// which hold every spelling of every secret that the task may reference
+// (SPEC: only an exempt one, so one the policy names).
+type envReferences struct {
+	names []envrt.Name // plan.Names, sorted by upper-cased name
+	exact map[string]bool
+	known map[string]EnvReference
+}
+
+// newEnvReferences returns the references of task t over the plan's names.
+func newEnvReferences(names []envrt.Name, t task) *envReferences {
+	r := &envReferences{names: names, exact: map[string]bool{}, known: map[string]EnvReference{}}
+	for _, n := range t.Exact {
+		r.exact[n] = true
+	}
+	return r
+}
+
+// of returns how the task reads ${name}.
+func (r *envReferences) of(name string) EnvReference {
+	if ref, ok := r.known[name]; ok {
+		return ref
+	}
+	ref := EnvReference{Name: name}
+	key := foldKey(name)
+	i, _ := slices.BinarySearchFunc(r.names, key, func(n envrt.Name, key string) int { return cmp.Compare(foldKey(n.Name), key) })
+	for ; i < len(r.names) && foldKey(r.names[i].Name) == key; i++ {
+		n := r.names[i]
+		ref.Secret = ref.Secret || n.Secret
+		if n.Pass || r.exact[n.Name] {
+			ref.Exempt = append(ref.Exempt, n.Name)
+		}
+	}
+	if !ref.Secret {
+		ref.Exempt = nil
+	}
+	r.known[name] = ref
+	return ref
 }
 
 // describeTask returns the doc comment of a task's Env builder.

@@ -94,7 +94,7 @@ func reference(p *policy, t *task, environ []string, params map[string]string, o
 	// Layer 3: defines, in order. One whose parameter holds NUL cannot
 	// be carried by exec and is skipped, leaving the lower layer.
 	for _, d := range t.Defines {
-		value := refFill(d.Value, params, environ, fold)
+		value := refFill(p, t, d.Value, params, environ, fold)
 		if strings.IndexByte(value, 0) >= 0 {
 			r.Dropped = append(r.Dropped, refDrop{d.Name, "define skipped: a parameter holds NUL"})
 			continue
@@ -121,7 +121,7 @@ func reference(p *policy, t *task, environ []string, params map[string]string, o
 	// Layer 5: binPaths in front of PATH.
 	var dirs []string
 	for _, segs := range t.BinPaths {
-		dir := refFill(segs, params, environ, fold)
+		dir := refFill(p, t, segs, params, environ, fold)
 		if dir == "" || strings.IndexByte(dir, 0) >= 0 || refContains(dirs, dir) {
 			continue
 		}
@@ -413,10 +413,15 @@ func refContainsFold(list []string, name string, fold bool) bool {
 	return false
 }
 
-// refFill resolves a value's segments with params (a missing parameter
+// refFill resolves a value of task t's with params (a missing parameter
 // is empty) and ${NAME} references: NAME's value in the first entry of
-// environ that has it and that exec could carry, or empty.
-func refFill(segs []segment, params map[string]string, environ []string, fold bool) string {
+// environ that has it (names compared as the task compares them) and that
+// exec could carry, or empty. A reference never reads a value the task
+// drops as a secret: when that first entry's name, spelled as the entry
+// spells it, is a secret of t (rule 4, exemptions exact), the reference
+// is empty, as it is when no entry has the name. Other drops do not
+// count: the policy author named the variable.
+func refFill(p *policy, t *task, segs []segment, params map[string]string, environ []string, fold bool) string {
 	s := ""
 	for _, seg := range segs {
 		if seg.Param != "" {
@@ -424,7 +429,9 @@ func refFill(segs []segment, params map[string]string, environ []string, fold bo
 		} else if seg.Env != "" {
 			for _, entry := range environ {
 				if name, value, ok := refSplit(entry); ok && refKey(name, fold) == refKey(seg.Env, fold) {
-					s += value
+					if refSecretBy(p, t, name) == "" {
+						s += value
+					}
 					break
 				}
 			}

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,10 +70,11 @@ var randomPatterns = []string{
 // randomValues are define values, with and without parameters and
 // references to environ's values.
 var randomValues = []string{"", "0", "v", "a=b", "{a}", "x{b}y", "{{lit}}", "{a}{b}", "{projectDir}/bin", "=", "() { x; }", "p:q",
-	"${HOME}", "x${A1}y", "$${HOME}", "${path}/{a}", "${_X}${_X}", "${NODE_ENV}"}
+	"${HOME}", "x${A1}y", "$${HOME}", "${path}/{a}", "${_X}${_X}", "${NODE_ENV}",
+	"${GITHUB_TOKEN}", "${github_token}", "<${SLEUTH_API_KEY}>", "${MY_TOKEN}{a}", "${Db_Password}"}
 
 // randomDirs are binPaths entries.
-var randomDirs = []string{"/bin", "{a}/bin", "{b}", "{a}", "/x{{y}}", "{projectDir}", "/bin/", "{a}{b}", "", "${HOME}/bin", "${A1}"}
+var randomDirs = []string{"/bin", "{a}/bin", "{b}", "{a}", "/x{{y}}", "{projectDir}", "/bin/", "{a}{b}", "", "${HOME}/bin", "${A1}", "/${NPM_TOKEN}"}
 
 // randomEnvValues are environ and override values.
 var randomEnvValues = []string{"", "v", "=x", "a=b", "() { :; }", "(){ :; }", "()", "( )", "/usr/bin", "/bin:/usr/bin", "\xff\xfe", "x y", "C:\\x", "=="}
@@ -173,8 +175,6 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 		}
 		return name()
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "version: 1\npackage: %s\n", pkg)
 	essentials := randomList(r, 3, name)
 	secrets, pass := randomList(r, 4, nameOrPattern), randomList(r, 3, name)
 	if len(essentials) > 0 && r.IntN(4) == 0 {
@@ -195,28 +195,24 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
-	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
-	b.WriteString("tasks:\n")
+	var tasks strings.Builder
 	for i := range 1 + r.IntN(4) {
-		fmt.Fprintf(&b, "  t%d:\n", i)
+		b := &tasks
+		fmt.Fprintf(b, "  t%d:\n", i)
 		inherit := r.IntN(2) == 0
+		var passThrough, unset []string
+		injection := false
 		if inherit {
-			b.WriteString("    mode: inherit\n")
-			passThrough, unset := randomList(r, 3, name), randomList(r, 3, nameOrPattern)
+			passThrough, unset = randomList(r, 3, name), randomList(r, 3, nameOrPattern)
 			if r.IntN(4) == 0 {
 				passThrough = withSpellings(r, passThrough, "AB")
 			}
 			if r.IntN(4) == 0 {
 				unset = withSpellings(r, unset, "BA")
 			}
-			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(passThrough))
-			fmt.Fprintf(&b, "    unset: %s\n", yamlList(unset))
-			if r.IntN(3) == 0 {
-				b.WriteString("    dropInjection: true\n")
-			}
+			injection = r.IntN(3) == 0
 		} else {
-			passThrough := randomList(r, 5, func() string {
+			passThrough = randomList(r, 5, func() string {
 				s := nameOrPattern()
 				if r.IntN(4) == 0 {
 					s = "!" + s
@@ -226,24 +222,67 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 			if r.IntN(4) == 0 {
 				passThrough = withSpellings(r, passThrough, pick(r, []string{"AB", "BA"}))
 			}
-			fmt.Fprintf(&b, "    passThrough: %s\n", yamlList(passThrough))
-			if r.IntN(3) == 0 {
+			injection = r.IntN(3) == 0
+		}
+		defines := randomList(r, 3, name)
+		values := make([]string, len(defines))
+		for j := range defines {
+			values[j] = pick(r, randomValues)
+		}
+		dirs := randomList(r, 3, func() string { return pick(r, randomDirs) })
+		// A ${NAME} of a secret is an error unless the task exempts that
+		// spelling: mostly, exempt it, by the task's passThrough or by
+		// secrets.pass.
+		for _, v := range append(slices.Clone(values), dirs...) {
+			for _, m := range randomReference.FindAllStringSubmatch(v, -1) {
+				switch ref := m[1]; r.IntN(4) {
+				case 0:
+				case 1:
+					if !slices.Contains(pass, ref) {
+						pass = append(pass, ref)
+					}
+				default:
+					if !slices.Contains(passThrough, ref) {
+						passThrough = append(passThrough, ref)
+					}
+				}
+			}
+		}
+		if inherit {
+			b.WriteString("    mode: inherit\n")
+			fmt.Fprintf(b, "    passThrough: %s\n", yamlList(passThrough))
+			fmt.Fprintf(b, "    unset: %s\n", yamlList(unset))
+			if injection {
+				b.WriteString("    dropInjection: true\n")
+			}
+		} else {
+			fmt.Fprintf(b, "    passThrough: %s\n", yamlList(passThrough))
+			if injection {
 				b.WriteString("    dropInjection: true\n")
 			}
 		}
-		defines := randomList(r, 3, name)
 		b.WriteString("    define: {")
 		for j, d := range defines {
 			if j > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "%s: %s", strconv.Quote(d), strconv.Quote(pick(r, randomValues)))
+			fmt.Fprintf(b, "%s: %s", strconv.Quote(d), strconv.Quote(values[j]))
 		}
 		b.WriteString("}\n")
-		fmt.Fprintf(&b, "    binPaths: %s\n", yamlList(randomList(r, 3, func() string { return pick(r, randomDirs) })))
+		fmt.Fprintf(b, "    binPaths: %s\n", yamlList(dirs))
 	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "version: 1\npackage: %s\n", pkg)
+	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
+	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
+	b.WriteString("tasks:\n")
+	b.WriteString(tasks.String())
 	return b.String()
 }
+
+// randomReference finds the ${NAME} references of a value (and, harmlessly,
+// the text of a $${NAME}, which is none).
+var randomReference = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
 // RandomCallFor draws a random call of one of c's tasks, drawn to hit the
 // edges: names of the policy and their case variants, duplicates,

@@ -1,7 +1,9 @@
 package envrefs
 
 import (
+	"os"
 	"reflect"
+	"runtime"
 	"testing"
 )
 
@@ -19,6 +21,23 @@ func TestReferences(t *testing.T) {
 		"PATH=/h/bin:/r/bin",
 	}
 	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("BuildEnv = %q, want %q", got, want)
+	}
+}
+
+// TestReferenceReadsNoDroppedSecret: ${NPM_TOKEN} reads the entry of that
+// name, the first as the task compares names, only if it is spelled
+// NPM_TOKEN, the spelling passThrough exempts. On Windows npm_token is that
+// name, a secret the task drops, so the reference is empty; elsewhere it
+// is another name, and NPM_TOKEN's value is read.
+func TestReferenceReadsNoDroppedSecret(t *testing.T) {
+	environ := []string{"npm_token=leak", "NPM_TOKEN=n", "HOME=/h"}
+	path := "PATH=/h/bin" + string(os.PathListSeparator) + "/r/bin"
+	want := []string{"NPM_TOKEN=n", "HOME=/h", "HOME_COPY=/h/cache", "LITERAL=${HOME} and .", "TOKEN_COPY=n", path}
+	if runtime.GOOS == "windows" {
+		want = []string{"HOME=/h", "HOME_COPY=/h/cache", "LITERAL=${HOME} and .", "TOKEN_COPY=", path}
+	}
+	if got := BuildEnv(environ, BuildParams{Root: "/r"}); !reflect.DeepEqual(got, want) {
 		t.Fatalf("BuildEnv = %q, want %q", got, want)
 	}
 }
