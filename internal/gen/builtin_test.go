@@ -263,16 +263,18 @@ func TestBuiltinsMarkdown(t *testing.T) {
 	assert.Equal(t, want(builtinSecrets), rows(secrets))
 }
 
-// Markers that enclose the generated built-in tables in README.md.
+// Markers that enclose the generated built-in tables in docs/builtin-lists.md.
 const (
 	builtinsBegin = "<!-- builtins:begin -->"
 	builtinsEnd   = "<!-- builtins:end -->"
 )
 
-func TestREADMEBuiltins(t *testing.T) {
-	path := filepath.Join("..", "..", "README.md")
+// TestDocBuiltins keeps the tables of docs/builtin-lists.md equal to the
+// built-in lists the generator uses; -update rewrites them.
+func TestDocBuiltins(t *testing.T) {
+	path := filepath.Join("..", "..", "docs", "builtin-lists.md")
 	data, err := os.ReadFile(path)
-	require.NoError(t, err, "README.md must exist and hold the built-in tables between %s and %s", builtinsBegin, builtinsEnd)
+	require.NoError(t, err, "docs/builtin-lists.md must exist and hold the built-in tables between %s and %s", builtinsBegin, builtinsEnd)
 	doc := string(data)
 	want := "\n" + builtinsMarkdown()
 
@@ -287,7 +289,7 @@ func TestREADMEBuiltins(t *testing.T) {
 	start, stop, err := markedSectionBounds(doc, builtinsBegin, builtinsEnd)
 	require.NoError(t, err, "%s must hold the built-in tables", path)
 	require.Equal(t, want, doc[start:stop],
-		"%s: the built-in tables are out of date; run go test ./internal/gen -run TestREADMEBuiltins -update", path)
+		"%s: the built-in tables are out of date; run go test ./internal/gen -run TestDocBuiltins -update", path)
 }
 
 // markedSectionBounds finds the lines that are exactly begin and end in doc

@@ -365,17 +365,17 @@ To hand it over anyway, list NODE_OPTIONS exactly in the task's passThrough, set
 `, stdout)
 }
 
-// TestExplainREADME runs every `$ go tool envgen explain …` sample of the
-// README's explain section, with the policy and env.txt shown there, and
+// TestExplainDoc runs every `$ go tool envgen explain …` sample of
+// docs/explain.md, with the policy and env.txt shown there, and
 // compares what it prints with what the README shows under it.
-func TestExplainREADME(t *testing.T) {
+func TestExplainDoc(t *testing.T) {
 	if goosIsWindows() {
 		t.Skip("the samples show POSIX output (PATH's ':' separator)")
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "explain.md"))
 	require.NoError(t, err)
-	section := markdownSection(string(readme), "### envgen explain")
-	require.NotEmpty(t, section, "README has no ### envgen explain section")
+	section := markdownSection("\n"+string(page), "# envgen explain")
+	require.NotEmpty(t, section, "docs/explain.md has no # envgen explain section")
 	dir := t.TempDir()
 	var files, samples int
 	for _, b := range codeBlocks(section) {

@@ -8,16 +8,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Markers that enclose the generated injection table in README.md.
+// Markers that enclose the generated injection table in docs/builtin-lists.md.
 const (
 	injectionBegin = "<!-- injection:begin -->"
 	injectionEnd   = "<!-- injection:end -->"
 )
 
-// TestREADMEInjection keeps the README's injection table equal to
+// TestDocInjection keeps the injection table of docs/builtin-lists.md equal to
 // builtinInjection; -update rewrites it.
-func TestREADMEInjection(t *testing.T) {
-	path := filepath.Join("..", "..", "README.md")
+func TestDocInjection(t *testing.T) {
+	path := filepath.Join("..", "..", "docs", "builtin-lists.md")
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	doc := string(data)
@@ -32,5 +32,5 @@ func TestREADMEInjection(t *testing.T) {
 	}
 	start, stop, err := markedSectionBounds(doc, injectionBegin, injectionEnd)
 	require.NoError(t, err)
-	require.Equal(t, want, doc[start:stop], "run go test ./internal/gen -run TestREADMEInjection -update")
+	require.Equal(t, want, doc[start:stop], "run go test ./internal/gen -run TestDocInjection -update")
 }
