@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,6 +23,7 @@ type policy struct {
 // task is one checked task.
 type task struct {
 	Key     string
+	KeyPos  Pos // where the policy file gives the key
 	GoName  string
 	Inherit bool
 	// Exact names in passThrough; for an isolated task also its patterns
@@ -51,7 +53,7 @@ type definePlan struct {
 // check validates a loaded policy, reporting every problem to d, and
 // returns it sorted into what each entry does.
 func check(d *diagnoser, f *policyFile) *policy {
-	c := checker{d: d}
+	c := checker{d: d, size: &sizeCount{}}
 	p := &policy{}
 	if f.Version == nil {
 		d.errorf(Pos{1, 1}, "missing version: write version: 1")
@@ -99,11 +101,19 @@ func check(d *diagnoser, f *policyFile) *policy {
 	for _, e := range essentials {
 		p.Essentials = append(p.Essentials, e.Value)
 	}
-	c.essentialSecrets(p, essentials, secretExtra)
 
+	// The limits come before the work they bound: the entry count as
+	// lists are read and presets merged, names × patterns before any
+	// name is matched against a pattern.
+	if !c.listEntries(f) {
+		return p
+	}
 	f.Tasks = c.maxTasks(f.Tasks)
 	p.Tasks = c.tasks(f) // presets and extends merged in first: see extends.go
-	c.maxEntries(f, p.Tasks)
+	if c.size.over || !c.maxPatternTests(p, secretExtra) {
+		return p
+	}
+	c.essentialSecrets(p, essentials, secretExtra)
 	c.secretReferences(p)
 	return p
 }
@@ -113,27 +123,55 @@ func check(d *diagnoser, f *policyFile) *policy {
 // must not copy a secret where the policy would drop it.
 func (c *checker) secretReferences(p *policy) {
 	secrets := secretMatcher(p)
+	type match struct {
+		by string
+		ok bool
+	}
+	matched := map[string]match{} // each name referenced, matched once
 	for _, t := range p.Tasks {
-		var values [][]segment
-		for _, d := range t.Defines {
-			values = append(values, d.Value)
-		}
-		values = append(values, t.BinPaths...)
-		for _, v := range values {
+		exact := setOf(t.Exact)
+		for _, v := range valuesOf(t) {
 			for _, s := range v {
-				if s.Env == "" || slices.Contains(t.Exact, s.Env) {
+				if s.Env == "" || exact[s.Env] {
 					continue
 				}
-				if by, ok := secrets.match(s.Env); ok {
-					c.d.errorf(s.Pos, "task %q: ${%s} references a secret (by %q); list %s exactly in the task's passThrough to let it copy the value", t.Key, s.Env, by, s.Env)
+				m, done := matched[s.Env]
+				if !done {
+					m.by, m.ok = secrets.match(s.Env)
+					matched[s.Env] = m
+				}
+				if m.ok {
+					c.d.errorf(s.Pos, "task %q: ${%s} references a secret (by %q); list %s exactly in the task's passThrough to let it copy the value", t.Key, s.Env, m.by, s.Env)
 				}
 			}
 		}
 	}
 }
 
-// checker holds what check reports to.
-type checker struct{ d *diagnoser }
+// valuesOf returns the values of t's defines and binPaths.
+func valuesOf(t task) [][]segment {
+	var values [][]segment
+	for _, d := range t.Defines {
+		values = append(values, d.Value)
+	}
+	return append(values, t.BinPaths...)
+}
+
+// setOf returns the set of list's entries.
+func setOf(list []string) map[string]bool {
+	set := make(map[string]bool, len(list))
+	for _, s := range list {
+		set[s] = true
+	}
+	return set
+}
+
+// checker holds what check reports to, and the entry count that the
+// limit on a policy's size (maxEntries) is checked against.
+type checker struct {
+	d    *diagnoser
+	size *sizeCount
+}
 
 // unique returns list without repeated entries, reporting each repeat.
 func (c *checker) unique(list []str, what string) []str {
@@ -203,9 +241,12 @@ func patternHint(s string) string {
 // entry the policy file gave: the essentials.extra name, or else the
 // secrets.extra entry that matches a built-in essential.
 func (c *checker) essentialSecrets(p *policy, essentials, secretExtra []str) {
-	extraPos := map[string]Pos{}
+	extraPos, secretPos := map[string]Pos{}, map[string]Pos{}
 	for _, e := range essentials {
 		extraPos[e.Value] = e.Pos
+	}
+	for _, s := range secretExtra {
+		secretPos[s.Value] = s.Pos
 	}
 	sp := secretMatcher(p)
 	for _, e := range p.Essentials {
@@ -215,11 +256,7 @@ func (c *checker) essentialSecrets(p *policy, essentials, secretExtra []str) {
 		}
 		pos, fromExtra := extraPos[e]
 		if !fromExtra {
-			for _, s := range secretExtra {
-				if s.Value == by {
-					pos = s.Pos
-				}
-			}
+			pos = secretPos[by]
 		}
 		c.d.errorf(pos, "essential %q is also a secret (by %q); drop one, or exempt it with secrets.pass", e, by)
 	}
@@ -231,12 +268,12 @@ type secretSet struct {
 	names    map[string]string // fold key → name as listed
 	patterns []string
 	compiled []envrt.Pattern
-	pass     []string
+	pass     map[string]bool
 }
 
 // secretMatcher returns the policy-wide secret set of p.
 func secretMatcher(p *policy) secretSet {
-	s := secretSet{names: map[string]string{}, patterns: p.SecretPatterns, pass: p.Pass}
+	s := secretSet{names: map[string]string{}, patterns: p.SecretPatterns, pass: setOf(p.Pass)}
 	for _, n := range p.SecretNames {
 		if _, ok := s.names[foldKey(n)]; !ok {
 			s.names[foldKey(n)] = n
@@ -264,7 +301,7 @@ func (s secretSet) caseless(name string) (by string, ok bool) {
 
 // match is caseless less the exact secrets.pass exemptions.
 func (s secretSet) match(name string) (by string, ok bool) {
-	if slices.Contains(s.pass, name) {
+	if s.pass[name] {
 		return "", false
 	}
 	return s.caseless(name)
@@ -275,7 +312,7 @@ func compilePattern(p string) envrt.Pattern { return strings.Split(p, "*") }
 
 // task checks one task and records its generated identifiers in goNames.
 func (c *checker) task(t taskDef, goNames map[string]string) task {
-	out := task{Key: t.Key.Value, GoName: goName(t.Key.Value)}
+	out := task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: goName(t.Key.Value)}
 	if !isTaskKey(t.Key.Value) {
 		c.d.errorf(t.Key.Pos, "task key %q: want [A-Za-z][A-Za-z0-9_.-]*", t.Key.Value)
 	}
@@ -381,18 +418,14 @@ func (c *checker) value(s str, what string) ([]segment, bool) {
 // params lists the parameters a task's values use, in order of first use.
 func params(t task) []string {
 	var out []string
-	add := func(segs []segment) {
-		for _, s := range segs {
-			if s.Param != "" && !slices.Contains(out, s.Param) {
+	seen := map[string]bool{}
+	for _, v := range valuesOf(t) {
+		for _, s := range v {
+			if s.Param != "" && !seen[s.Param] {
+				seen[s.Param] = true
 				out = append(out, s.Param)
 			}
 		}
-	}
-	for _, d := range t.Defines {
-		add(d.Value)
-	}
-	for _, b := range t.BinPaths {
-		add(b)
 	}
 	return out
 }
@@ -429,32 +462,103 @@ func (c *checker) maxTasks(tasks []taskDef) []taskDef {
 	return tasks[:maxTasks]
 }
 
-// maxEntries reports a policy whose lists and defines hold more than
-// maxEntries entries in all once aliases and extends are followed (the
-// built-in lists and what dropInjection adds aside), at the task where
-// the count passes the limit.
-func (c *checker) maxEntries(f *policyFile, tasks []task) {
-	const msg = "policy too large: over %d names, patterns, values and directories in all, counting each use of an alias or preset anew"
-	n := 0
+// sizeCount is the count of a policy's entries toward maxEntries, which
+// check keeps as it reads the lists and merges presets.
+type sizeCount struct {
+	n    int
+	over bool // the count passed maxEntries, and that was reported
+}
+
+// tooLarge is the error at the entry that passes maxEntries.
+const tooLarge = "policy too large: over %d names, patterns, values and directories in all, counting each use of an alias or preset anew"
+
+// countEntries adds n entries to the count. Once the count passes
+// maxEntries it reports that at pos and returns false, as it does from
+// then on, reporting nothing more.
+func (c *checker) countEntries(n int, pos Pos) bool {
+	if c.size.over {
+		return false
+	}
+	if c.size.n += n; c.size.n > maxEntries {
+		c.size.over = true
+		c.d.errorf(pos, tooLarge, maxEntries)
+		return false
+	}
+	return true
+}
+
+// listEntries counts the entries of essentials and secrets toward
+// maxEntries, reporting at the entry that passes it; tasks and presets
+// are counted as they are merged (see resolve).
+func (c *checker) listEntries(f *policyFile) bool {
 	for _, list := range [][]str{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass} {
-		if n += len(list); n > maxEntries {
-			c.d.errorf(list[len(list)-(n-maxEntries)].Pos, msg, maxEntries)
-			return
+		if room := maxEntries - c.size.n; len(list) > room {
+			return c.countEntries(len(list), list[room].Pos)
+		}
+		c.countEntries(len(list), Pos{})
+	}
+	return true
+}
+
+// maxPatternTests bounds the name × pattern tests that generating a
+// policy takes: every name it lists, in each spelling, and every name a
+// value references is tried against every pattern it holds, each
+// distinct pattern once however many tasks use it. At the limit, this
+// takes about a second on a 2-core machine.
+const maxPatternTests = 100_000_000
+
+// maxPatternTests reports a policy whose names times its patterns pass
+// maxPatternTests, at the pattern that passes the limit: the
+// secrets.extra entry, else the key of the task whose pattern does.
+func (c *checker) maxPatternTests(p *policy, secretExtra []str) bool {
+	names := map[string]bool{}
+	for _, list := range [][]string{p.Essentials, p.SecretNames, p.Pass} {
+		for _, n := range list {
+			names[n] = true
 		}
 	}
-	for i, t := range tasks {
-		n += len(t.Exact) + len(t.Patterns) + len(t.NegExact) + len(t.NegPatterns) +
-			len(t.UnsetExact) + len(t.UnsetPatterns) + len(t.Defines) + len(t.BinPaths)
-		if t.DropInjection {
-			n -= len(builtinInjection)
-		}
-		if n > maxEntries {
-			pos := Pos{1, 1}
-			if i < len(f.Tasks) {
-				pos = f.Tasks[i].Key.Pos
+	for _, t := range p.Tasks {
+		for _, list := range [][]string{t.Exact, t.NegExact, t.UnsetExact} {
+			for _, n := range list {
+				names[n] = true
 			}
-			c.d.errorf(pos, msg, maxEntries)
-			return
+		}
+		for _, v := range valuesOf(t) {
+			for _, s := range v {
+				if s.Env != "" {
+					names[s.Env] = true
+				}
+			}
 		}
 	}
+	written := map[string]Pos{}
+	for _, s := range secretExtra {
+		if _, ok := written[s.Value]; !ok {
+			written[s.Value] = s.Pos
+		}
+	}
+	patterns := map[string]bool{}
+	add := func(list []string, at func(string) Pos) bool {
+		for _, pat := range list {
+			if patterns[pat] {
+				continue
+			}
+			patterns[pat] = true
+			if tests := len(names) * len(patterns); tests > maxPatternTests {
+				c.d.errorf(at(pat), "policy too large: its %d names (each spelling, and each ${NAME} referenced) times its %d patterns so far pass %d name × pattern tests; use fewer patterns, or fewer names", len(names), len(patterns), maxPatternTests)
+				return false
+			}
+		}
+		return true
+	}
+	if !add(p.SecretPatterns, func(pat string) Pos { return cmp.Or(written[pat], Pos{1, 1}) }) {
+		return false
+	}
+	for _, t := range p.Tasks {
+		at := func(string) Pos { return t.KeyPos }
+		if !add(t.Patterns, at) || !add(t.NegPatterns, at) || !add(t.UnsetPatterns, at) {
+			return false
+		}
+	}
+	return true
 }

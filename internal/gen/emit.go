@@ -280,8 +280,9 @@ func describeTask(t taskPlan) []string {
 		}
 		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
 		var kept []string
+		unsetNames := setOf(t.UnsetExact)
 		for _, n := range t.Exact {
-			if !slices.Contains(t.UnsetExact, n) {
+			if !unsetNames[n] {
 				kept = append(kept, n)
 			}
 		}
@@ -290,8 +291,9 @@ func describeTask(t taskPlan) []string {
 		}
 	} else {
 		var passed []string
+		negated := setOf(t.NegExact)
 		for _, n := range t.Exact {
-			if !slices.Contains(t.NegExact, n) {
+			if !negated[n] {
 				passed = append(passed, n)
 			}
 		}

@@ -57,7 +57,9 @@ type desugared struct {
 }
 
 // desugar checks every preset and resolves every extends of f, reporting
-// unknown presets, cycles and repeats in a list as written.
+// unknown presets, cycles and repeats in a list as written. It counts
+// what it merges toward maxEntries as it goes (see resolve), and stops
+// where the count passes the limit, returning the tasks resolved so far.
 func (c *checker) desugar(f *policyFile) desugared {
 	r := resolver{
 		c:       c,
@@ -65,6 +67,7 @@ func (c *checker) desugar(f *policyFile) desugared {
 		presets: map[string]int{},
 		tasks:   map[string]bool{},
 		done:    map[string]*taskDef{},
+		onStack: map[string]int{},
 		x:       desugared{written: map[Pos]string{}, reported: map[Pos]bool{}},
 	}
 	for i, p := range f.Presets {
@@ -84,10 +87,16 @@ func (c *checker) desugar(f *policyFile) desugared {
 		}
 	}
 	for _, p := range f.Presets {
-		r.preset(p.Key.Value)
+		if r.preset(p.Key.Value); c.size.over {
+			return r.x
+		}
 	}
 	for _, t := range f.Tasks {
-		r.x.tasks = append(r.x.tasks, r.resolve(t, "task"))
+		t := r.resolve(t, "task")
+		if c.size.over {
+			break
+		}
+		r.x.tasks = append(r.x.tasks, t)
 	}
 	return r.x
 }
@@ -100,47 +109,98 @@ type resolver struct {
 	tasks   map[string]bool     // task keys, to explain extends of a task
 	done    map[string]*taskDef // resolved presets
 	stack   []string            // presets being resolved, outermost first
+	onStack map[string]int      // each key of stack → its index there
+	next    []int               // for each of stack, the next of its extends to look at
 	x       desugared
 }
 
 // preset returns the preset key with its own extends merged in, resolving
-// it the first time.
+// it the first time. It resolves first, in order and deepest first, the
+// presets that key extends and that are not resolved yet, as resolve
+// would find them, with a stack of its own rather than by recursion, so
+// that a chain of presets as long as a policy can hold takes no deep
+// call stack.
 func (r *resolver) preset(key string) *taskDef {
 	if t, ok := r.done[key]; ok {
 		return t
 	}
+	base := len(r.stack)
+	r.push(key)
+	for len(r.stack) > base && !r.c.size.over {
+		top := len(r.stack) - 1
+		e := r.f.Presets[r.presets[r.stack[top]]]
+		if next := r.next[top]; next < len(e.Extends) {
+			r.next[top]++
+			ref := e.Extends[next].Value
+			_, known := r.presets[ref]
+			_, cycle := r.onStack[ref]
+			if _, done := r.done[ref]; known && !cycle && !done {
+				r.push(ref)
+			}
+			continue
+		}
+		t := r.resolve(e, "preset")
+		r.done[r.stack[top]] = &t
+		delete(r.onStack, r.stack[top])
+		r.stack, r.next = r.stack[:top], r.next[:top]
+	}
+	if t, ok := r.done[key]; ok {
+		return t
+	}
+	return &taskDef{Key: r.f.Presets[r.presets[key]].Key} // the size limit stopped it
+}
+
+// push puts preset key on the stack of presets being resolved.
+func (r *resolver) push(key string) {
+	r.onStack[key] = len(r.stack)
 	r.stack = append(r.stack, key)
-	t := r.resolve(r.f.Presets[r.presets[key]], "preset")
-	r.stack = r.stack[:len(r.stack)-1]
-	r.done[key] = &t
-	return &t
+	r.next = append(r.next, 0)
 }
 
 // resolve merges the presets e extends, in order, and then e's own
 // fields. kind is "task" or "preset".
+//
+// Before it merges anything it counts it toward maxEntries: a task's own
+// entries, and the whole of each preset that a task or a preset extends,
+// each time (a preset's own entries count where it is used). The count
+// stops resolve at the entry that passes the limit, so a chain or a fan
+// of presets never merges more than the limit allows.
 func (r *resolver) resolve(e taskDef, kind string) taskDef {
 	what := fmt.Sprintf("%s %q", kind, e.Key.Value)
 	own := e
 	own.PassThrough = r.c.unique(e.PassThrough, what+" passThrough")
 	own.BinPaths = r.c.unique(e.BinPaths, what+" binPaths")
 	own.Unset = r.c.unique(e.Unset, what+" unset")
-	out := taskDef{Key: e.Key}
+	m := newMerger(taskDef{Key: e.Key})
+	if kind == "task" && !r.c.countEntries(entries(own), e.Key.Pos) {
+		return m.out
+	}
 	for _, ref := range r.c.unique(e.Extends, what+" extends") {
 		pos := extendsPos(e.ExtendsKey, ref)
 		if _, ok := r.presets[ref.Value]; !ok {
 			r.unknown(what, ref.Value, pos)
 			continue
 		}
-		if i := slices.Index(r.stack, ref.Value); i >= 0 {
+		if i, ok := r.onStack[ref.Value]; ok {
 			cycle := slices.Concat(r.stack[i:], []string{ref.Value})
 			r.c.d.errorf(pos, "%s: extends %q, which makes a cycle: %s", what, ref.Value, strings.Join(cycle, " → "))
 			continue
 		}
-		out = mergeEntry(out, *r.preset(ref.Value))
+		preset := r.preset(ref.Value)
+		if r.c.size.over || !r.c.countEntries(entries(*preset), e.Key.Pos) {
+			return m.out
+		}
+		m.add(*preset)
 	}
-	out = mergeEntry(out, own)
+	m.add(own)
+	out := m.out
 	out.Key, out.Extends, out.ExtendsKey = e.Key, e.Extends, e.ExtendsKey
 	return out
+}
+
+// entries counts the list entries and defines of e, as maxEntries does.
+func entries(e taskDef) int {
+	return len(e.PassThrough) + len(e.BinPaths) + len(e.Unset) + len(e.Define)
 }
 
 // extendsPos returns where an error about extends entry ref goes: on the
@@ -192,41 +252,74 @@ func (r *resolver) record(p taskDef) {
 // replacing base's of the same name in place (or appended), and over's
 // mode, unset key and dropInjection where over gives them.
 func mergeEntry(base, over taskDef) taskDef {
-	out := base
-	out.PassThrough = appendNew(base.PassThrough, over.PassThrough)
-	out.BinPaths = appendNew(base.BinPaths, over.BinPaths)
-	out.Unset = appendNew(base.Unset, over.Unset)
-	out.Define = slices.Clone(base.Define)
+	m := newMerger(base)
+	m.add(over)
+	return m.out
+}
+
+// A merger merges entries into out one after another, as mergeEntry
+// says, in time linear in what it merges: it remembers what out holds.
+type merger struct {
+	out taskDef
+	// seen holds the texts in out's PassThrough, BinPaths and Unset.
+	seen [3]map[string]bool
+	// defined maps each define name in out to its index in out.Define.
+	defined map[string]int
+}
+
+// newMerger returns a merger that starts from a copy of base.
+func newMerger(base taskDef) *merger {
+	m := &merger{out: base, defined: map[string]int{}}
+	for i, list := range []*[]str{&m.out.PassThrough, &m.out.BinPaths, &m.out.Unset} {
+		*list = slices.Clone(*list)
+		m.seen[i] = map[string]bool{}
+		for _, s := range *list {
+			m.seen[i][s.Value] = true
+		}
+	}
+	m.out.Define = slices.Clone(base.Define)
+	for i, d := range base.Define {
+		if _, ok := m.defined[d.Name.Value]; !ok {
+			m.defined[d.Name.Value] = i
+		}
+	}
+	return m
+}
+
+// add merges over into m.out.
+func (m *merger) add(over taskDef) {
+	for i, l := range []struct {
+		list *[]str
+		more []str
+	}{
+		{&m.out.PassThrough, over.PassThrough},
+		{&m.out.BinPaths, over.BinPaths},
+		{&m.out.Unset, over.Unset},
+	} {
+		for _, s := range l.more {
+			if !m.seen[i][s.Value] {
+				m.seen[i][s.Value] = true
+				*l.list = append(*l.list, s)
+			}
+		}
+	}
 	for _, d := range over.Define {
-		i := slices.IndexFunc(out.Define, func(e define) bool { return e.Name.Value == d.Name.Value })
-		if i >= 0 {
-			out.Define[i] = d
+		if i, ok := m.defined[d.Name.Value]; ok {
+			m.out.Define[i] = d
 		} else {
-			out.Define = append(out.Define, d)
+			m.defined[d.Name.Value] = len(m.out.Define)
+			m.out.Define = append(m.out.Define, d)
 		}
 	}
 	if over.Mode != nil {
-		out.Mode = over.Mode
+		m.out.Mode = over.Mode
 	}
 	if over.UnsetKey != nil {
-		out.UnsetKey = over.UnsetKey
+		m.out.UnsetKey = over.UnsetKey
 	}
 	if over.DropInjectionKey != nil {
-		out.DropInjection, out.DropInjectionKey = over.DropInjection, over.DropInjectionKey
+		m.out.DropInjection, m.out.DropInjectionKey = over.DropInjection, over.DropInjectionKey
 	}
-	return out
-}
-
-// appendNew returns a new list: list, then each entry of more whose text
-// is not in it yet.
-func appendNew(list, more []str) []str {
-	out := slices.Clone(list)
-	for _, s := range more {
-		if !slices.ContainsFunc(out, func(e str) bool { return e.Value == s.Value }) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // preset checks what preset p writes itself, with the rules that hold in

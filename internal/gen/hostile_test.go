@@ -43,7 +43,10 @@ type hostileCase struct {
 }
 
 // hostileCases lists the cases. Sizes are the issue's: a 10 MB file,
-// 100,000 tasks, a 10,000-character name.
+// 100,000 tasks, a 10,000-character name; and for the cases that cost
+// time rather than memory (many spellings of a name, presets, names ×
+// patterns), large enough that a check quadratic in them would pass the
+// time bound.
 func hostileCases() []hostileCase {
 	text := func(s string) func() []byte { return func() []byte { return []byte(s) } }
 	return []hostileCase{
@@ -55,8 +58,22 @@ func hostileCases() []hostileCase {
 		{"10MB-list", tenMBList, `^policy\.yaml:3:\d+: policy too large: over 100000 names, patterns, values and directories in all`},
 		{"100000-tasks", manyTasks(100_000), `^policy\.yaml:1004:3: too many tasks: 100000; a policy holds at most 1000\n$`},
 		{"1000-tasks", manyTasks(1_000), ""},
-		{"1000-tasks-5000-names", tasksTimesNames, ""},
+		{"1000-tasks-5000-names", tasksTimesNames(5000), ""},
+		{"1000-tasks-50000-names", tasksTimesNames(50_000), ""},
 		{"tables-at-the-limit", tablesAtTheLimit, ""},
+		{"24000-spellings-1000-tasks-alike", caseSpellings(24_000, 1000, true), ""},
+		{"24000-spellings-1000-tasks", caseSpellings(24_000, 1000, false),
+			`^policy\.yaml:15:3: policy too large: with task "t9", its tasks' tables would hold over 250000 entries; `},
+		{"100000-name-preset", bigPreset(100_000), `^policy\.yaml:6:3: policy too large: over 100000 names, patterns, values and directories in all, counting each use of an alias or preset anew\n$`},
+		{"20000-name-preset-100-tasks", presetFanOut(20_000, 100), `^policy\.yaml:11:3: policy too large: over 100000 names, patterns, values and directories in all, counting each use of an alias or preset anew\n$`},
+		{"5000-preset-chain", presetChain(5000, true), `^policy\.yaml:4556:3: policy too large: over 100000 names`},
+		{"180000-preset-deep-chain", presetChain(180_000, false), ""},
+		{"49000-names-49000-secret-patterns", namesTimesSecretPatterns(49_000, 49_000),
+			`^policy\.yaml:6:\d+: policy too large: its 49132 names \(each spelling, and each \$\{NAME\} referenced\) times its \d+ patterns so far pass 100000000 name × pattern tests; use fewer patterns, or fewer names\n$`},
+		{"50000-names-49000-passThrough-patterns", namesTimesTaskPatterns(50_000, 49_000),
+			`^policy\.yaml:6:3: policy too large: its 50132 names \(each spelling, and each \$\{NAME\} referenced\) times its \d+ patterns so far pass 100000000`},
+		{"99000-parameters", manyParams(99_000), `^policy\.yaml:99006:14: task "zz": mode "sideways": want isolated or inherit\n$`},
+		{"99000-defines-from-a-preset", defineFanIn(99_000), `^policy\.yaml:99008:14: task "zz": mode "sideways": want isolated or inherit\n$`},
 		{"deep-flow-nesting", text("version: 1\npackage: p\ntasks: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n"),
 			`^policy\.yaml:3: YAML syntax: exceeded max depth of 10000\n$`},
 		{"deep-block-nesting", deepBlock, `^policy\.yaml:4:1: tasks must be a mapping; got a list\n$`},
@@ -270,20 +287,23 @@ func manyTasks(n int) func() []byte {
 	}
 }
 
-// tasksTimesNames is the largest policy the limits allow in one
-// direction: 1,000 tasks over 5,000 names of essentials.extra, which a
-// table per task and name would turn into five million entries.
-func tasksTimesNames() []byte {
-	var b strings.Builder
-	b.WriteString("version: 1\npackage: p\nessentials:\n  extra: [")
-	for i := range 5000 {
-		fmt.Fprintf(&b, "E%d, ", i)
+// tasksTimesNames is 1,000 tasks, all alike, over n names of
+// essentials.extra, which a table per task and name would turn into
+// 1,000 × n entries, and planning each task anew into 1,000 × n
+// decisions.
+func tasksTimesNames(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\nessentials:\n  extra: [")
+		for i := range n {
+			fmt.Fprintf(&b, "E%d, ", i)
+		}
+		b.WriteString("X]\ntasks:\n")
+		for i := range 1000 {
+			fmt.Fprintf(&b, "  t%d: {}\n", i)
+		}
+		return []byte(b.String())
 	}
-	b.WriteString("X]\ntasks:\n")
-	for i := range 1000 {
-		fmt.Fprintf(&b, "  t%d: {}\n", i)
-	}
-	return []byte(b.String())
 }
 
 // tablesAtTheLimit is as much table as a policy may print, in its
@@ -361,4 +381,150 @@ func TestDiagnosticsSaidOnce(t *testing.T) {
 	d.errorf(Pos{2, 3}, "a")
 	d.errorf(Pos{4, 1}, "a")
 	assert.Equal(t, "f.yaml:1:1: b\nf.yaml:2:3: a\nf.yaml:2:3: c\nf.yaml:4:1: a", d.err().Error())
+}
+
+// caseSpellings is n ASCII case spellings of one 16-letter name, all in
+// essentials.extra, and tasks tasks: all alike, or each passing a name of
+// its own, so that no two share tables.
+func caseSpellings(n, tasks int, alike bool) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\nessentials:\n  extra: [")
+		for i := range n {
+			s := []byte("ABCDEFGHIJKLMNOP")
+			for j := range s {
+				if i>>j&1 != 0 {
+					s[j] ^= 0x20
+				}
+			}
+			fmt.Fprintf(&b, "%s, ", s)
+		}
+		b.WriteString("X]\ntasks:\n")
+		for i := range tasks {
+			if alike {
+				fmt.Fprintf(&b, "  t%d: {}\n", i)
+			} else {
+				fmt.Fprintf(&b, "  t%d: {passThrough: [P%d]}\n", i, i)
+			}
+		}
+		return []byte(b.String())
+	}
+}
+
+// bigPreset is one preset of n passThrough names, extended by a task that
+// passes one more name.
+func bigPreset(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\npresets:\n  big: {passThrough: [N0")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, ", N%d", i)
+		}
+		b.WriteString("]}\ntasks:\n  t: {extends: [big], passThrough: [X]}\n")
+		return []byte(b.String())
+	}
+}
+
+// presetFanOut is one preset of n passThrough names that tasks tasks
+// extend.
+func presetFanOut(n, tasks int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\npresets:\n  big: {passThrough: [N0")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, ", N%d", i)
+		}
+		b.WriteString("]}\ntasks:\n")
+		for i := range tasks {
+			fmt.Fprintf(&b, "  t%d: {extends: [big]}\n", i)
+		}
+		return []byte(b.String())
+	}
+}
+
+// presetChain is n presets, each extending the next and passing a name
+// of its own when named is set, and a task that extends the first.
+func presetChain(n int, named bool) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\npresets:\n")
+		for i := range n {
+			var fields []string
+			if named {
+				fields = append(fields, fmt.Sprintf("passThrough: [N%d]", i))
+			}
+			if i+1 < n {
+				fields = append(fields, fmt.Sprintf("extends: [p%d]", i+1))
+			}
+			fmt.Fprintf(&b, "  p%d: {%s}\n", i, strings.Join(fields, ", "))
+		}
+		b.WriteString("tasks:\n  t: {extends: [p0]}\n")
+		return []byte(b.String())
+	}
+}
+
+// namesTimesSecretPatterns is a valid policy of n essentials and m
+// secret patterns, none of which matches an essential.
+func namesTimesSecretPatterns(n, m int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\nessentials:\n  extra: [")
+		for i := range n {
+			fmt.Fprintf(&b, "E%d, ", i)
+		}
+		b.WriteString("X]\nsecrets:\n  extra: [")
+		for i := range m {
+			fmt.Fprintf(&b, "\"*_S%d\", ", i)
+		}
+		b.WriteString("Y]\ntasks:\n  t: {}\n")
+		return []byte(b.String())
+	}
+}
+
+// namesTimesTaskPatterns is a valid policy of n names in secrets.pass
+// and a task with m passThrough patterns that end like every name, so
+// that no filter on a name's last bytes rules a pattern out.
+func namesTimesTaskPatterns(n, m int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\nsecrets:\n  pass: [")
+		for i := range n {
+			fmt.Fprintf(&b, "E%dZZ, ", i)
+		}
+		b.WriteString("X]\ntasks:\n  t: {passThrough: [")
+		for i := range m {
+			fmt.Fprintf(&b, "\"*Q%dZZ\", ", i)
+		}
+		b.WriteString("Y]}\n")
+		return []byte(b.String())
+	}
+}
+
+// badTask is a task whose mode check refuses, written last so that
+// every other check runs first, and nothing is generated.
+const badTask = "  zz: {mode: sideways}\n"
+
+// manyParams is a task with n defines, each its own {param}, and badTask.
+func manyParams(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\ntasks:\n  t:\n    define:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "      D%d: \"{p%d}\"\n", i, i)
+		}
+		return []byte(b.String() + badTask)
+	}
+}
+
+// defineFanIn is a preset of n defines, a task that extends it, and
+// badTask.
+func defineFanIn(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\npresets:\n  big:\n    define:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "      D%d: x\n", i)
+		}
+		return []byte(b.String() + "tasks:\n  t: {extends: [big]}\n" + badTask)
+	}
 }

@@ -2,9 +2,10 @@ package gen
 
 import (
 	"cmp"
-	"fmt"
+	"math"
 	"math/bits"
 	"slices"
+	"strings"
 
 	envrt "github.com/envgen/envgen/runtime"
 )
@@ -44,25 +45,29 @@ type taskPlan struct {
 
 // makePlan resolves a checked policy into tables.
 func makePlan(p *policy, pkg, source string) *plan {
-	pl := &plan{Package: pkg, Source: source}
-	spellings := slices.Concat(p.Essentials, p.SecretNames, p.Pass)
-	for _, t := range p.Tasks {
-		spellings = slices.Concat(spellings, t.Exact, t.NegExact, t.UnsetExact)
-	}
-	slices.SortFunc(spellings, func(a, b string) int {
-		return cmp.Or(cmp.Compare(foldKey(a), foldKey(b)), cmp.Compare(a, b))
-	})
-	spellings = slices.Compact(spellings)
+	pl, _ := makePlanWithin(p, pkg, source, math.MaxInt)
+	return pl
+}
 
+// makePlanWithin is makePlan that stops at the first task whose tables
+// take the tasks' tables past maxTable entries (see tableEntries), and
+// returns that task too (nil if none does), so that a policy whose tables
+// would be too large is refused without planning every task.
+//
+// Each task takes time in proportion to the names the policy mentions
+// (all spellings), plus the patterns it uses, each of which is matched
+// against the names once for all tasks (see patternHits); check has
+// bounded names × patterns (maxPatternTests).
+func makePlanWithin(p *policy, pkg, source string, maxTable int) (*plan, *task) {
+	pl := &plan{Package: pkg, Source: source}
 	r := newRules(p)
-	for i, s := range spellings {
-		pl.Names = append(pl.Names, envrt.Name{
-			Name:    s,
-			Variant: i > 0 && foldKey(spellings[i-1]) == foldKey(s),
-			Secret:  r.secret(s),
-			Pass:    r.pass[s],
-		})
-		pl.Notes = append(pl.Notes, r.note(s))
+	ns := nameSetOf(p, r)
+	for _, g := range ns.groups {
+		for i := g.first; i < g.end; i++ {
+			s := ns.list[i]
+			pl.Names = append(pl.Names, envrt.Name{Name: s, Variant: i > g.first, Secret: g.by != "", Pass: r.pass[s]})
+			pl.Notes = append(pl.Notes, r.note(s, g.by))
+		}
 	}
 	pl.Seed, pl.Slots = buildTable(pl.Names)
 
@@ -74,76 +79,383 @@ func makePlan(p *policy, pkg, source string) *plan {
 	}
 	pl.Secrets = sortedUnique(append(pl.Secrets, p.SecretPatterns...))
 
-	flips := decisionBits(spellings)
-	owners := map[string]string{} // tables → the task that first had them
-	for _, t := range p.Tasks {
-		tp := taskPlan{task: t, Decide: make([]envrt.Decision, len(pl.Names))}
-		tr := r.forTask(&t)
-		for first := 0; first < len(spellings); {
-			end := first + 1
-			for end < len(spellings) && pl.Names[end].Variant {
-				end++
-			}
-			key, secret := spellings[first:end], pl.Names[first].Secret
-			for i, s := range key {
-				if tr.keep(key, s, secret, false) {
-					tp.Decide[first+i] |= envrt.Keep
-				}
-				if tr.keep(key, s, secret, true) {
-					tp.Decide[first+i] |= envrt.KeepFolded
-				}
-				if tp.Decide[first+i]&(envrt.Keep|envrt.KeepFolded) != 0 && tr.keepsFunction(s) {
-					tp.Decide[first+i] |= envrt.KeepFunction
-				}
-			}
-			if other, ok := otherSpelling(key); ok && tr.keep(key, other, secret, true) {
-				tp.Decide[first] |= envrt.KeepVariant
-			}
-			first = end
-		}
-		if !t.Inherit && len(t.Patterns) == 0 {
-			for i, d := range tp.Decide {
-				if d&envrt.Keep != 0 {
-					tp.Lookup = append(tp.Lookup, pl.Names[i].Name)
-				}
-			}
-		}
-		if !t.Inherit {
-			tp.Heads = headsOf(pl.Names, tp.Decide, t.Patterns)
-		}
-		tp.invertIfShorter(flips)
-		key := fmt.Sprint(tp.DecideDrops, len(tp.Lookup) > 0, string(tp.Decide)) // Lookup follows from Decide
-		if tp.TablesOf = owners[key]; tp.TablesOf == "" {
-			tp.TablesOf = t.GoName
-			owners[key] = t.GoName
-		}
+	flips := ns.decisionBits()
+	// owners maps the tables of each task that first had them (its
+	// Decide and whether it has Lookup, as a string) to that task.
+	owners := map[string]*taskPlan{}
+	entries := 0
+	dc := ns.newDecider()
+	var key []byte
+	for ti := range p.Tasks {
+		t := &p.Tasks[ti]
+		tp := taskPlan{task: *t}
 		tp.Patterns = sortedUnique(t.Patterns)
 		tp.NegPatterns = sortedUnique(t.NegPatterns)
 		tp.UnsetPatterns = sortedUnique(t.UnsetPatterns)
+		tp.Decide = dc.decide(t)
+		tp.invertIfShorter(flips)
+		var undo []envrt.Decision // what turns Decide back into what the task keeps
+		if tp.DecideDrops {
+			undo = flips
+		}
+		keeps := false // in some spelling, where names compare exactly
+		key = key[:0]
+		for i, d := range tp.Decide {
+			key = append(key, byte(d))
+			if undo != nil {
+				d ^= undo[i]
+			}
+			keeps = keeps || d&envrt.Keep != 0
+		}
+		lookup := !t.Inherit && len(t.Patterns) == 0 && keeps
+		key = append(key, boolByte(tp.DecideDrops), boolByte(lookup))
+		owner, shared := owners[string(key)]
+		if shared {
+			tp.TablesOf, tp.Decide, tp.Lookup = owner.GoName, owner.Decide, owner.Lookup
+		} else {
+			tp.TablesOf = t.GoName
+			tp.Decide = slices.Clone(tp.Decide)
+			if lookup {
+				for i, d := range tp.Decide {
+					if undo != nil {
+						d ^= undo[i]
+					}
+					if d&envrt.Keep != 0 {
+						tp.Lookup = append(tp.Lookup, pl.Names[i].Name)
+					}
+				}
+			}
+			entries += tp.tableEntries()
+		}
+		if !t.Inherit {
+			// The heads follow from what the task keeps and its patterns.
+			if shared && owner.Heads != nil && slices.Equal(owner.Patterns, tp.Patterns) {
+				tp.Heads = owner.Heads
+			} else {
+				tp.Heads = headsOf(pl.Names, tp.Decide, undo, tp.Patterns)
+			}
+		}
+		if !shared {
+			owners[string(key)] = &tp
+		}
 		pl.Tasks = append(pl.Tasks, tp)
+		if entries > maxTable {
+			return pl, t
+		}
 	}
-	return pl
+	return pl, nil
 }
 
-// decisionBits returns, for each of the sorted spellings, the decision
-// bits that the runtime can read: Keep and KeepFolded, and KeepVariant on
-// a name's first spelling if the name has a spelling the list lacks.
-func decisionBits(spellings []string) []envrt.Decision {
-	out := make([]envrt.Decision, len(spellings))
-	for first := 0; first < len(spellings); {
-		end := first + 1
-		for end < len(spellings) && foldKey(spellings[end]) == foldKey(spellings[first]) {
-			end++
+// boolByte is 1 for true, 0 for false.
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tableEntries counts the entries emit prints for t's own tables: its
+// decisions and its look-up list.
+func (t *taskPlan) tableEntries() int {
+	n := len(t.Lookup)
+	for _, d := range t.Decide {
+		if d != 0 {
+			n++
 		}
-		for i := first; i < end; i++ {
+	}
+	return n
+}
+
+// nameSet is the names a policy mentions, every spelling, sorted by ASCII
+// upper-cased name, then spelling, and grouped by name.
+type nameSet struct {
+	list    []string
+	index   map[string]int // spelling → its index in list
+	groups  []nameGroup
+	groupOf []int // by index in list: the index of its group
+	// essential and pass say, by index in list, whether the spelling is
+	// an essential, and in secrets.pass.
+	essential, pass []bool
+}
+
+// nameGroup is one name of a nameSet: its spellings, and what the policy
+// says of the name whatever the spelling.
+type nameGroup struct {
+	first, end int // its spellings are list[first:end]
+	// other is a spelling of the name that the policy does not list, if
+	// hasOther (see otherSpelling).
+	other    string
+	hasOther bool
+	// by is the secret name or pattern that the name matches, ASCII case
+	// aside, or "" if none.
+	by string
+	// essential says that one of its spellings is an essential.
+	essential bool
+}
+
+// nameSetOf returns the names p mentions, each group's secret worked out
+// once by r, whatever the number of its spellings.
+func nameSetOf(p *policy, r *rules) *nameSet {
+	type keyed struct{ key, name string }
+	var all []keyed
+	add := func(list []string) {
+		for _, s := range list {
+			all = append(all, keyed{foldKey(s), s})
+		}
+	}
+	add(p.Essentials)
+	add(p.SecretNames)
+	add(p.Pass)
+	for _, t := range p.Tasks {
+		add(t.Exact)
+		add(t.NegExact)
+		add(t.UnsetExact)
+	}
+	slices.SortFunc(all, func(a, b keyed) int {
+		return cmp.Or(strings.Compare(a.key, b.key), strings.Compare(a.name, b.name))
+	})
+	all = slices.CompactFunc(all, func(a, b keyed) bool { return a.name == b.name })
+
+	ns := &nameSet{index: make(map[string]int, len(all))}
+	for i, k := range all {
+		ns.list = append(ns.list, k.name)
+		ns.index[k.name] = i
+		ns.essential = append(ns.essential, r.essential[k.name])
+		ns.pass = append(ns.pass, r.pass[k.name])
+		if i > 0 && all[i-1].key == k.key {
+			ns.groupOf = append(ns.groupOf, len(ns.groups)-1)
+			g := &ns.groups[len(ns.groups)-1]
+			g.end++
+			g.essential = g.essential || r.essential[k.name]
+			continue
+		}
+		by, _ := r.secrets.caseless(k.name)
+		ns.groupOf = append(ns.groupOf, len(ns.groups))
+		ns.groups = append(ns.groups, nameGroup{first: i, end: i + 1, by: by, essential: r.essential[k.name]})
+	}
+	for i := range ns.groups {
+		g := &ns.groups[i]
+		g.other, g.hasOther = otherSpelling(ns.list[g.first:g.end])
+	}
+	return ns
+}
+
+// decisionBits returns, for each spelling, the decision bits that the
+// runtime can read: Keep and KeepFolded, and KeepVariant on a name's
+// first spelling if the name has a spelling the list lacks.
+func (ns *nameSet) decisionBits() []envrt.Decision {
+	out := make([]envrt.Decision, len(ns.list))
+	for _, g := range ns.groups {
+		for i := g.first; i < g.end; i++ {
 			out[i] = envrt.Keep | envrt.KeepFolded
 		}
-		if _, ok := otherSpelling(spellings[first:end]); ok {
-			out[first] |= envrt.KeepVariant
+		if g.hasOther {
+			out[g.first] |= envrt.KeepVariant
 		}
-		first = end
 	}
 	return out
+}
+
+// A decider works out each task's decisions over a nameSet. A name that
+// a task neither names nor matches by a pattern is decided as in any
+// task of its mode, so each task starts from those decisions and works
+// out only the names it touches.
+type decider struct {
+	ns   *nameSet
+	hits map[string]*patternHits // by pattern, for all tasks
+	base [2][]envrt.Decision     // for a task that touches no name, isolated and inherit
+	// The current task: how it names each spelling (named…), what its
+	// passThrough patterns, negations and unset patterns match, the
+	// groups it touches (marked with its number), and its decisions.
+	named                  []uint8
+	passed, negated, unset patternHits
+	touched                []int
+	task                   int
+	out                    []envrt.Decision
+}
+
+// How a task names a spelling, in decider.named.
+const (
+	namedListed uint8 = 1 << iota // in passThrough
+	namedNegated
+	namedUnset
+)
+
+// newDecider returns a decider over ns.
+func (ns *nameSet) newDecider() *decider {
+	n := len(ns.list)
+	d := &decider{ns: ns, hits: map[string]*patternHits{}, named: make([]uint8, n), touched: make([]int, len(ns.groups)), out: make([]envrt.Decision, n)}
+	for _, h := range []*patternHits{&d.passed, &d.negated, &d.unset} {
+		*h = newPatternHits(ns)
+	}
+	for mode, t := range []*task{{}, {Inherit: true}} {
+		d.base[mode] = make([]envrt.Decision, n)
+		for gi := range ns.groups {
+			d.decideGroup(t, gi, d.base[mode])
+		}
+	}
+	return d
+}
+
+// decide returns the decisions of task t for each spelling, in a buffer
+// that the next call reuses.
+func (d *decider) decide(t *task) []envrt.Decision {
+	ns := d.ns
+	d.task++
+	mode := 0
+	if t.Inherit {
+		mode = 1
+	}
+	copy(d.out, d.base[mode])
+	touch := func(gi int) {
+		if d.touched[gi] != d.task {
+			d.touched[gi] = d.task
+			d.decideGroup(t, gi, d.out)
+		}
+	}
+	mark := func(names []string, how uint8) {
+		for _, n := range names {
+			d.named[ns.index[n]] |= how
+		}
+	}
+	mark(t.Exact, namedListed)
+	mark(t.NegExact, namedNegated)
+	mark(t.UnsetExact, namedUnset)
+	d.match(&d.passed, t.Patterns)
+	d.match(&d.negated, t.NegPatterns)
+	d.match(&d.unset, t.UnsetPatterns)
+	for _, list := range [][]string{t.Exact, t.NegExact, t.UnsetExact} {
+		for _, n := range list {
+			touch(ns.groupOf[ns.index[n]])
+		}
+	}
+	// A spelling matches exactly only if its name matches folded.
+	for _, h := range []patternHits{d.passed, d.negated, d.unset} {
+		h.folded.each(touch)
+	}
+	for _, list := range [][]string{t.Exact, t.NegExact, t.UnsetExact} {
+		for _, n := range list {
+			d.named[ns.index[n]] = 0
+		}
+	}
+	return d.out
+}
+
+// decideGroup writes into out task t's decisions for the spellings of
+// group gi, from what d holds of the task.
+func (d *decider) decideGroup(t *task, gi int, out []envrt.Decision) {
+	ns, g := d.ns, d.ns.groups[gi]
+	var any uint8 // how the task names any spelling of the name
+	for i := g.first; i < g.end; i++ {
+		any |= d.named[i]
+	}
+	folded := nameFacts{
+		secret: g.by != "", essential: g.essential,
+		listed: any&namedListed != 0, negated: any&namedNegated != 0, unset: any&namedUnset != 0,
+		passed: d.passed.folded.has(gi), negMatched: d.negated.folded.has(gi), unsetMatched: d.unset.folded.has(gi),
+	}
+	for i := g.first; i < g.end; i++ {
+		named := d.named[i]
+		exact := nameFacts{
+			secret: folded.secret, exempt: ns.pass[i] || named&namedListed != 0, essential: ns.essential[i],
+			listed: named&namedListed != 0, negated: named&namedNegated != 0, unset: named&namedUnset != 0,
+			passed: d.passed.exact.has(i), negMatched: d.negated.exact.has(i), unsetMatched: d.unset.exact.has(i),
+		}
+		exact.listedExactly = exact.listed
+		// Exemptions match exactly, also on Windows.
+		folded.exempt, folded.listedExactly = exact.exempt, exact.listed
+		var dec envrt.Decision
+		if keep(t.Inherit, exact) {
+			dec |= envrt.Keep
+		}
+		if keep(t.Inherit, folded) {
+			dec |= envrt.KeepFolded
+		}
+		// dropInjection drops values starting with "()", except, in an
+		// isolated task, those of an exact passThrough name spelled so.
+		if dec != 0 && !t.Inherit && t.DropInjection && exact.listed {
+			dec |= envrt.KeepFunction
+		}
+		out[i] = dec
+	}
+	// The spelling the policy does not list is exempt from nothing.
+	if folded.exempt, folded.listedExactly = false, false; g.hasOther && keep(t.Inherit, folded) {
+		out[g.first] |= envrt.KeepVariant
+	}
+}
+
+// match sets into what the names that any of patterns matches.
+func (d *decider) match(into *patternHits, patterns []string) {
+	clear(into.exact)
+	clear(into.folded)
+	for _, p := range patterns {
+		h, ok := d.hits[p]
+		if !ok {
+			h = d.ns.matchPattern(p)
+			d.hits[p] = h
+		}
+		into.exact.or(h.exact)
+		into.folded.or(h.folded)
+	}
+}
+
+// patternHits are the names that a pattern, or several, matches: the
+// spellings it matches exactly, and the names (nameSet groups) it matches
+// ASCII case aside.
+type patternHits struct{ exact, folded bitset }
+
+// newPatternHits returns empty hits over ns.
+func newPatternHits(ns *nameSet) patternHits {
+	return patternHits{exact: newBitset(len(ns.list)), folded: newBitset(len(ns.groups))}
+}
+
+// matchPattern returns what pattern p matches in ns. A spelling matches
+// exactly only if its name matches ASCII case aside, so only those
+// names' spellings are tried.
+func (ns *nameSet) matchPattern(p string) *patternHits {
+	h := newPatternHits(ns)
+	pat := compilePattern(p)
+	for gi, g := range ns.groups {
+		if !pat.Match(ns.list[g.first], true) {
+			continue
+		}
+		h.folded.set(gi)
+		for i := g.first; i < g.end; i++ {
+			if pat.Match(ns.list[i], false) {
+				h.exact.set(i)
+			}
+		}
+	}
+	return &h
+}
+
+// bitset is a set of small integers.
+type bitset []uint64
+
+// newBitset returns an empty set for 0 … n-1.
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+// has reports whether i is in b.
+func (b bitset) has(i int) bool { return b[i>>6]>>(i&63)&1 != 0 }
+
+// set puts i in b.
+func (b bitset) set(i int) { b[i>>6] |= 1 << (i & 63) }
+
+// each calls f with each member of b, in increasing order.
+func (b bitset) each(f func(int)) {
+	for i, w := range b {
+		for w != 0 {
+			f(i<<6 | bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+}
+
+// or puts the members of o in b, which is as large.
+func (b bitset) or(o bitset) {
+	for i, w := range o {
+		b[i] |= w
+	}
 }
 
 // invertIfShorter counts Kept, then makes Decide record what the task
@@ -183,8 +495,9 @@ func (t taskPlan) mostInherited() (int, bool) {
 // headsOf returns the heads filter of an isolated task: the heads of the
 // names it passes in any spelling and of its passThrough patterns'
 // prefixes; nil if a pattern's prefix is shorter than a head, so that the
-// names it matches can have any head.
-func headsOf(names []envrt.Name, decide []envrt.Decision, patterns []string) *envrt.HeadSet {
+// names it matches can have any head. undo, if not nil, is what decide
+// is XORed with to say what the task keeps (see invertIfShorter).
+func headsOf(names []envrt.Name, decide, undo []envrt.Decision, patterns []string) *envrt.HeadSet {
 	var heads envrt.HeadSet
 	for _, p := range patterns {
 		prefix := compilePattern(p)[0]
@@ -194,6 +507,9 @@ func headsOf(names []envrt.Name, decide []envrt.Decision, patterns []string) *en
 		heads.Add(prefix)
 	}
 	for i, d := range decide {
+		if undo != nil {
+			d ^= undo[i]
+		}
 		if d != 0 {
 			heads.Add(names[i].Name)
 		}
@@ -214,6 +530,7 @@ func otherSpelling(key []string) (string, bool) {
 			letters = append(letters, i)
 		}
 	}
+	listed := setOf(key)
 	b := []byte(key[0])
 	for mask := 1; mask <= len(key) && bits.Len(uint(mask)) <= len(letters); mask++ {
 		copy(b, key[0])
@@ -222,7 +539,7 @@ func otherSpelling(key []string) (string, bool) {
 				b[at] ^= 0x20
 			}
 		}
-		if s := string(b); !slices.Contains(key, s) {
+		if s := string(b); !listed[s] {
 			return s, true
 		}
 	}

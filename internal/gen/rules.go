@@ -1,10 +1,6 @@
 package gen
 
-import (
-	"strings"
-
-	envrt "github.com/envgen/envgen/runtime"
-)
+import "strings"
 
 // rules applies SPEC's semantics to one name at generate time, so that the
 // generated tables hold each decision instead of the rules behind it.
@@ -16,34 +12,22 @@ type rules struct {
 
 // newRules gathers the policy-wide rules of p.
 func newRules(p *policy) *rules {
-	r := &rules{secrets: secretMatcher(p), essential: map[string]bool{}, pass: map[string]bool{}}
-	for _, e := range p.Essentials {
-		r.essential[e] = true
-	}
-	for _, s := range p.Pass {
-		r.pass[s] = true
-	}
-	return r
+	return &rules{secrets: secretMatcher(p), essential: setOf(p.Essentials), pass: setOf(p.Pass)}
 }
 
-// secret reports whether name is a secret before exemptions.
-func (r *rules) secret(name string) bool {
-	_, ok := r.secrets.caseless(name)
-	return ok
-}
-
-// note says what the policy says of a spelling, for the table's comments.
-func (r *rules) note(name string) string {
+// note says what the policy says of a spelling, for the table's comments;
+// by is the secret name or pattern that the name matches, "" if none.
+func (r *rules) note(name, by string) string {
 	var notes []string
 	if r.essential[name] {
 		notes = append(notes, "essential")
 	}
-	if by, ok := r.secrets.caseless(name); ok {
-		if by == name {
-			notes = append(notes, "secret")
-		} else {
-			notes = append(notes, "secret by "+by)
-		}
+	switch by {
+	case "":
+	case name:
+		notes = append(notes, "secret")
+	default:
+		notes = append(notes, "secret by "+by)
 	}
 	if r.pass[name] {
 		notes = append(notes, "pass")
@@ -51,75 +35,42 @@ func (r *rules) note(name string) string {
 	return strings.Join(notes, ", ")
 }
 
-// taskRules are the rules of one task.
-type taskRules struct {
-	*rules
-	t                            *task
-	exact, negated, unset        map[string]bool
-	patterns, negations, unsetPs envrt.Patterns
+// nameFacts are what a policy and one task say of an inherited name
+// spelled one way: what SPEC's layers 1 and 2 (isolated task) and the
+// secret and unset filters (inherit task) decide it by. Names compare
+// exactly, or, on Windows, ASCII case-insensitively: then a rule that
+// names one spelling names them all, except for the exemptions.
+type nameFacts struct {
+	// secret: the name matches a secret name or pattern, ASCII case
+	// aside; exempt: secrets.pass or the task's exact passThrough names
+	// it spelled exactly so, which makes it no secret for the task.
+	secret, exempt bool
+	// By name: an essential, in passThrough, negated (!NAME), in unset.
+	essential, listed, negated, unset bool
+	// By pattern: passThrough, negation, unset.
+	passed, negMatched, unsetMatched bool
+	// listedExactly: the task's exact passThrough names this spelling
+	// exactly, which beats an isolated task's dropInjection.
+	listedExactly bool
 }
 
-// forTask adds task t's own rules.
-func (r *rules) forTask(t *task) *taskRules {
-	set := func(names []string) map[string]bool {
-		m := map[string]bool{}
-		for _, n := range names {
-			m[n] = true
-		}
-		return m
+// keep reports whether a task, inherit or isolated, passes a name with
+// facts f. Secret detection ignores case while exemptions do not, so both
+// fail closed.
+func keep(inherit bool, f nameFacts) bool {
+	secret := f.secret && !f.exempt
+	if inherit {
+		return !secret && !f.unset && !f.unsetMatched
 	}
-	compile := compilePatterns
-	return &taskRules{rules: r, t: t,
-		exact: set(t.Exact), negated: set(t.NegExact), unset: set(t.UnsetExact),
-		patterns: compile(t.Patterns), negations: compile(t.NegPatterns), unsetPs: compile(t.UnsetPatterns)}
-}
-
-// keep reports whether the task passes an inherited name spelled name,
-// whose spellings in the policy are key (ASCII case aside) and which is a
-// secret before exemptions if secret is set, comparing names exactly, or
-// ASCII case-insensitively when fold is set (Windows). It is
-// SPEC's layers 1 and 2 for an isolated task, and the secret and unset
-// filters for an inherit task:
-//   - a name is a secret if it matches a secret name or pattern ignoring
-//     ASCII case, unless secrets.pass or the task's exact passThrough names
-//     it, spelled exactly so;
-//   - on Windows, a rule that names one spelling names them all, except
-//     for those exemptions;
-//   - an isolated task's dropInjection drops the injection list unless
-//     its exact passThrough names list that spelling exactly.
-func (tr *taskRules) keep(key []string, name string, secret, fold bool) bool {
-	var exempt, essential, listed, negated, unset bool
-	for _, s := range key {
-		exact := s == name
-		if !exact && !fold {
-			continue
-		}
-		exempt = exempt || exact && (tr.pass[s] || tr.exact[s])
-		essential = essential || tr.essential[s]
-		listed = listed || tr.exact[s]
-		negated = negated || tr.negated[s]
-		unset = unset || tr.unset[s]
-	}
-	secret = secret && !exempt
-	if tr.t.Inherit {
-		return !secret && !unset && !tr.unsetPs.Match(name, fold)
-	}
-	if negated || tr.negations.Match(name, fold) {
+	if f.negated || f.negMatched {
 		return false
 	}
 	// An isolated task's unset is dropInjection's list: it drops a name
 	// from both layers unless passThrough lists this exact spelling.
-	if (unset || tr.unsetPs.Match(name, fold)) && !tr.exact[name] {
+	if (f.unset || f.unsetMatched) && !f.listedExactly {
 		return false
 	}
 	// An essential can be a secret only where secrets.pass exempts it,
 	// and then only spelled exactly so: other spellings fail closed.
-	return !secret && (essential || listed || tr.patterns.Match(name, fold))
-}
-
-// keepsFunction reports whether the task passes an inherited entry
-// spelled name even when its value starts with "()", which dropInjection
-// drops: in an isolated task, an exact passThrough name spelled so.
-func (tr *taskRules) keepsFunction(name string) bool {
-	return !tr.t.Inherit && tr.t.DropInjection && tr.exact[name]
+	return !secret && (f.essential || f.listed || f.passed)
 }
