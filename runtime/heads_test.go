@@ -79,7 +79,7 @@ func TestHeadSetIndex(t *testing.T) {
 // TestTableLayoutIsPinned pins values that generated tables hold (a
 // pattern filter's tail keys, a head's bit, a name's hash): if one of
 // them changes, files generated before no longer match this runtime, and
-// LayoutV1 must be renamed so that they stop compiling.
+// LayoutV2 must be renamed so that they stop compiling.
 func TestTableLayoutIsPinned(t *testing.T) {
 	for s, want := range map[string]byte{"_TOKEN": 103, "_token": 103, "_V2": 180, "ab": 15, "=x": 165} {
 		assert.Equal(t, want, tailKey(s), "tailKey(%q)", s)

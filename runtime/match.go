@@ -39,7 +39,7 @@ type Patterns struct {
 
 // tailKey folds the last two bytes of s, ASCII case aside, into a byte.
 // Generated tables hold its values: changing it changes the layout (see
-// LayoutV1).
+// LayoutV2).
 func tailKey(s string) byte {
 	last, before := s[len(s)-1], s[len(s)-2]
 	// upper, written so that the compiler needs no branch

@@ -1,11 +1,14 @@
 package envrt
 
-// LayoutV1 is named by every generated file, so that a file generated for
+// LayoutV2 is named by every generated file, so that a file generated for
 // another layout of the tables (the fields of Policy, Task and Patterns,
 // and Hash and the filters their values come from) does not compile
 // against this runtime, rather than decide with tables it reads otherwise.
 // Its name changes with the layout; regenerate with the matching envgen.
-const LayoutV1 = 1
+// V2: isolated tasks apply Unset (dropInjection), Decision has
+// KeepFunction, and a ${NAME} of a secret reads through GetenvExempt, so
+// a file generated before, which may read a dropped secret, stops compiling.
+const LayoutV2 = 2
 
 // AtMost returns n, or most if n is larger. Generated …Env functions size
 // their result with it: the builtin min could be shadowed in their package.

@@ -655,6 +655,6 @@ var envgenNames = [143]envrt.Name{
 	142: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
 }
 
-// The tables above are laid out for envrt.LayoutV1; against a runtime with
+// The tables above are laid out for envrt.LayoutV2; against a runtime with
 // another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV1
+const _ = envrt.LayoutV2

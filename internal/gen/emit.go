@@ -32,9 +32,9 @@ func emit(pl *plan) ([]byte, error) {
 		emitTaskTable(f, pl, t)
 	}
 	emitPolicy(f, pl)
-	f.Comment("The tables above are laid out for envrt.LayoutV1; against a runtime with")
+	f.Comment("The tables above are laid out for envrt.LayoutV2; against a runtime with")
 	f.Comment("another layout this file does not compile: regenerate it.")
-	f.Const().Id("_").Op("=").Add(rt("LayoutV1"))
+	f.Const().Id("_").Op("=").Add(rt("LayoutV2"))
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {

@@ -626,6 +626,6 @@ var envgenNames = [135]envrt.Name{
 	134: {Name: "WINDIR"},                             // essential
 }
 
-// The tables above are laid out for envrt.LayoutV1; against a runtime with
+// The tables above are laid out for envrt.LayoutV2; against a runtime with
 // another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV1
+const _ = envrt.LayoutV2

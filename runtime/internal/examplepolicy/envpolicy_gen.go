@@ -521,6 +521,6 @@ var envgenNames = [141]envrt.Name{
 	140: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},                    // secret
 }
 
-// The tables above are laid out for envrt.LayoutV1; against a runtime with
+// The tables above are laid out for envrt.LayoutV2; against a runtime with
 // another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV1
+const _ = envrt.LayoutV2
