@@ -51,18 +51,17 @@ var shown = []string{
 func run(w io.Writer, environ []string) error {
 	// A shell directive the model chose: the host's environment minus the
 	// secrets, HISTFILE and npm_config_*.
+	// envrt.Command finds sh in the child's PATH and sets Env.
 	directive := "env"
-	shell := exec.Command("sh", "-c", directive)
-	shell.Env = ShellEnv(environ)
+	shell := envrt.Command(ShellEnv(environ), "sh", "-c", directive)
 
 	// A tool server on stdio. A real host would start, say,
 	// `npx -y @modelcontextprotocol/server-github` and speak JSON-RPC over
 	// its stdin and stdout; this stand-in prints its environment. That
 	// server needs a GitHub token, so the host hands it its own, under the
 	// name the server reads. This is the one place a secret leaves the host.
-	server := exec.Command("env")
-	server.Env = McpServerEnv(environ,
-		envrt.Set("GITHUB_PERSONAL_ACCESS_TOKEN", getenv(environ, "GITHUB_TOKEN")))
+	server := envrt.Command(McpServerEnv(environ,
+		envrt.Set("GITHUB_PERSONAL_ACCESS_TOKEN", getenv(environ, "GITHUB_TOKEN"))), "env")
 
 	for _, child := range []struct {
 		task string

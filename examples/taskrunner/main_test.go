@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/examples/internal/childtest"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 // setParentEnv gives this process the environment a careless caller
@@ -120,4 +122,28 @@ func TestRunRefusesInsideATask(t *testing.T) {
 func TestRunUnknownTask(t *testing.T) {
 	err := run(new(bytes.Buffer), nil, []string{"deploy"})
 	require.ErrorContains(t, err, `unknown task "deploy"`)
+}
+
+// TestBuildRunsProjectTool runs a tool that exists only in the project's
+// node_modules/.bin, which binPaths puts on the task's PATH: envrt.Command
+// finds it there, where exec.Command, searching the parent's PATH, fails.
+func TestBuildRunsProjectTool(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("runs a POSIX shell script")
+	}
+	setParentEnv(t)
+	workspace := t.TempDir()
+	project := filepath.Join(workspace, "apps", "web")
+	bin := filepath.Join(project, "node_modules", ".bin")
+	require.NoError(t, os.MkdirAll(bin, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "taskrunner-lint"), []byte("#!/bin/sh\necho linted \"$VX_RUN_TASK\"\n"), 0o755))
+	env := BuildEnv(os.Environ(), BuildParams{Workspace: workspace, Task: "build", ProjectDir: project})
+
+	out, err := envrt.Command(env, "taskrunner-lint").Output()
+	require.NoError(t, err)
+	require.Equal(t, "linted build\n", string(out))
+
+	plain := exec.Command("taskrunner-lint")
+	plain.Env = env
+	require.ErrorIs(t, plain.Run(), exec.ErrNotFound, "exec.Command searches the parent's PATH")
 }
