@@ -1,0 +1,167 @@
+package envrt
+
+// This file is the lean spawn path for programs that start children at a
+// high rate. exec.Cmd redoes work a builder's result does not need: it
+// de-duplicates the environment again with a map (dedupEnv), looks the
+// program up in PATH on every Command, and opens the null device for each
+// unset stream. Start hands a built environment to os.StartProcess as it
+// is; PathCache resolves a program once.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"sync"
+)
+
+// Stdio is where a child started by Start reads and writes, and the
+// directory it starts in. A nil stream is the null device, as for
+// exec.Cmd; unlike exec.Cmd, only files can be given (no io.Reader or
+// io.Writer, which would need copying goroutines: use exec.Cmd for those).
+type Stdio struct {
+	Stdin, Stdout, Stderr *os.File
+	Dir                   string // "" for the parent's working directory
+}
+
+// A Child is a process that Start started. Call Wait to release its
+// resources.
+type Child struct {
+	Process      *os.Process
+	ProcessState *os.ProcessState // set by Wait
+	ctx          context.Context
+	stop         func() bool // stops the context's kill, if any
+}
+
+// Start starts the program at path, an executable's path as LookPath or
+// PathCache.LookPath returns it, with argv (argv[0] included) and the
+// environment env, which should come from a generated builder: it is
+// passed as it is, without exec.Cmd's second de-duplication, and a nil
+// env is an empty environment, never the parent's (os.StartProcess would
+// read nil as the parent's). When ctx is done before the child exits, the
+// child is killed, as with exec.CommandContext; a nil ctx never is.
+// On Windows, add SYSTEMROOT to env yourself if the task does not pass
+// it (exec.Cmd adds it; the built-in essentials include it).
+func Start(ctx context.Context, path string, argv, env []string, stdio Stdio) (*Child, error) {
+	if ctx != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	if env == nil {
+		env = []string{}
+	}
+	files := [3]*os.File{stdio.Stdin, stdio.Stdout, stdio.Stderr}
+	for i, f := range files {
+		if f == nil {
+			null, err := devNull()
+			if err != nil {
+				return nil, err
+			}
+			files[i] = null
+		}
+	}
+	p, err := os.StartProcess(path, argv, &os.ProcAttr{Dir: stdio.Dir, Env: env, Files: files[:]})
+	if err != nil {
+		return nil, err
+	}
+	c := &Child{Process: p}
+	if ctx != nil && ctx.Done() != nil {
+		c.ctx = ctx
+		c.stop = context.AfterFunc(ctx, func() { _ = p.Kill() })
+	}
+	return c, nil
+}
+
+// Wait waits for the child to exit and returns nil if it exited with
+// status 0, an *exec.ExitError otherwise, or, if the child was killed
+// because Start's context was done, an error that wraps the context's
+// error.
+func (c *Child) Wait() error {
+	state, err := c.Process.Wait()
+	if c.stop != nil {
+		c.stop()
+	}
+	if err != nil {
+		return err
+	}
+	c.ProcessState = state
+	if state.Success() {
+		return nil
+	}
+	if c.ctx != nil && c.ctx.Err() != nil {
+		return fmt.Errorf("envrt: child killed: %w", c.ctx.Err())
+	}
+	return &exec.ExitError{ProcessState: state}
+}
+
+// Run starts the program as Start does and waits for it.
+func Run(ctx context.Context, path string, argv, env []string, stdio Stdio) error {
+	c, err := Start(ctx, path, argv, env, stdio)
+	if err != nil {
+		return err
+	}
+	return c.Wait()
+}
+
+// nullDevice is the null device, opened once for every child that Start
+// gives no stream of its own.
+var nullDevice struct {
+	once sync.Once
+	file *os.File
+	err  error
+}
+
+// devNull returns the shared null device.
+func devNull() (*os.File, error) {
+	nullDevice.once.Do(func() {
+		nullDevice.file, nullDevice.err = os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	})
+	return nullDevice.file, nullDevice.err
+}
+
+// A PathCache remembers what LookPath found, for programs that start the
+// same tools many times: LookPath costs a stat per PATH directory tried.
+// An entry is keyed by the name and env's PATH (and PATHEXT), and kept
+// until Forget: a tool installed or removed later is not noticed. Only
+// absolute results are kept. The zero PathCache is ready to use, and it
+// is safe for concurrent use.
+type PathCache struct {
+	mu    sync.RWMutex
+	paths map[pathKey]string
+}
+
+// pathKey is what a LookPath result depends on besides the file system.
+type pathKey struct{ file, path, pathext string }
+
+// LookPath is envrt.LookPath, with its successful results remembered.
+func (c *PathCache) LookPath(env []string, file string) (string, error) {
+	key := pathKey{file: file, path: getenv(env, "PATH", windows)}
+	if windows {
+		key.pathext = getenv(env, "PATHEXT", true)
+	}
+	c.mu.RLock()
+	found, ok := c.paths[key]
+	c.mu.RUnlock()
+	if ok {
+		return found, nil
+	}
+	found, err := LookPath(env, file)
+	if err != nil {
+		return found, err
+	}
+	c.mu.Lock()
+	if c.paths == nil {
+		c.paths = map[pathKey]string{}
+	}
+	c.paths[key] = found
+	c.mu.Unlock()
+	return found, nil
+}
+
+// Forget empties the cache.
+func (c *PathCache) Forget() {
+	c.mu.Lock()
+	clear(c.paths)
+	c.mu.Unlock()
+}
