@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // testSpecEssentials is SPEC's built-in essentials list, POSIX group then
@@ -113,13 +115,13 @@ func TestGlobMatchFoldHelper(t *testing.T) {
 func TestBuiltinSyntax(t *testing.T) {
 	nameRE := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	patternRE := regexp.MustCompile(`^[A-Za-z_*][A-Za-z0-9_*]*$`)
-	for _, e := range builtinEssentials {
+	for _, e := range policy.BuiltinEssentials {
 		if e.Name == "PROGRAMFILES(X86)" {
 			continue // SPEC: the one built-in name outside the name syntax
 		}
 		assert.Regexp(t, nameRE, e.Name, "essential %q is not a name", e.Name)
 	}
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		if strings.Contains(s.Name, "*") {
 			assert.Regexp(t, patternRE, s.Name, "secret pattern %q has bad syntax", s.Name)
 		} else {
@@ -130,11 +132,11 @@ func TestBuiltinSyntax(t *testing.T) {
 
 func TestBuiltinEssentialsMatchSpec(t *testing.T) {
 	var names []string
-	for _, e := range builtinEssentials {
+	for _, e := range policy.BuiltinEssentials {
 		names = append(names, e.Name)
 	}
 	require.Equal(t, testSpecEssentials, names)
-	for i, e := range builtinEssentials {
+	for i, e := range policy.BuiltinEssentials {
 		want := "Windows"
 		if i < testSpecPOSIXEssentials {
 			want = "POSIX"
@@ -145,7 +147,7 @@ func TestBuiltinEssentialsMatchSpec(t *testing.T) {
 
 func TestBuiltinSecretsMustInclude(t *testing.T) {
 	have := map[string]bool{}
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		have[s.Name] = true
 	}
 	for _, name := range testMustIncludeSecrets {
@@ -158,7 +160,7 @@ func TestBuiltinSecretsLayout(t *testing.T) {
 	closed := map[string]bool{} // groups whose run of entries has ended
 	prev := ""
 	names := 0
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		isPat := strings.Contains(s.Name, "*")
 		if isPat {
 			seenPattern = true
@@ -182,7 +184,7 @@ func TestBuiltinSecretsLayout(t *testing.T) {
 
 func TestBuiltinNoDuplicatesFold(t *testing.T) {
 	seen := map[string]string{}
-	check := func(kind string, list []builtin) {
+	check := func(kind string, list []policy.Builtin) {
 		for _, e := range list {
 			k := testFoldASCII(e.Name)
 			if prev, ok := seen[k]; ok {
@@ -192,13 +194,13 @@ func TestBuiltinNoDuplicatesFold(t *testing.T) {
 			seen[k] = e.Name
 		}
 	}
-	check("essential", builtinEssentials)
-	check("secret", builtinSecrets)
+	check("essential", policy.BuiltinEssentials)
+	check("secret", policy.BuiltinSecrets)
 }
 
 func TestBuiltinEssentialsAreNotSecrets(t *testing.T) {
-	for _, e := range builtinEssentials {
-		for _, s := range builtinSecrets {
+	for _, e := range policy.BuiltinEssentials {
+		for _, s := range policy.BuiltinSecrets {
 			assert.False(t, testGlobMatchFold(s.Name, e.Name), "essential %s is a secret by %s", e.Name, s.Name)
 		}
 	}
@@ -209,11 +211,11 @@ func TestBuiltinSecretNamesNotCoveredByPatterns(t *testing.T) {
 	for _, name := range testMustIncludeSecrets {
 		must[name] = true
 	}
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		if strings.Contains(s.Name, "*") || must[s.Name] {
 			continue
 		}
-		for _, p := range builtinSecrets {
+		for _, p := range policy.BuiltinSecrets {
 			if strings.Contains(p.Name, "*") {
 				assert.False(t, testGlobMatchFold(p.Name, s.Name), "secret %s is redundant: pattern %s covers it", s.Name, p.Name)
 			}
@@ -222,7 +224,7 @@ func TestBuiltinSecretNamesNotCoveredByPatterns(t *testing.T) {
 }
 
 func TestBuiltinSources(t *testing.T) {
-	for _, list := range [][]builtin{builtinEssentials, builtinSecrets} {
+	for _, list := range [][]policy.Builtin{policy.BuiltinEssentials, policy.BuiltinSecrets} {
 		for _, e := range list {
 			assert.Contains(t, e.Source, "](http", "source of %s has no link", e.Name)
 			assert.True(t, strings.HasPrefix(e.Source, "["), "source of %s should start with a link title: %q", e.Name, e.Source)
@@ -234,8 +236,8 @@ func TestBuiltinSources(t *testing.T) {
 }
 
 func TestBuiltinsMarkdown(t *testing.T) {
-	md := builtinsMarkdown()
-	require.Equal(t, md, builtinsMarkdown(), "not deterministic")
+	md := policy.BuiltinsMarkdown()
+	require.Equal(t, md, policy.BuiltinsMarkdown(), "not deterministic")
 	require.True(t, strings.HasPrefix(md, "#### Essentials\n\n| Name | Group | Source |\n| --- | --- | --- |\n"), "bad start:\n%s", md)
 	require.True(t, strings.HasSuffix(md, " |\n"), "must end with a table row and one newline")
 
@@ -252,15 +254,15 @@ func TestBuiltinsMarkdown(t *testing.T) {
 		}
 		return out
 	}
-	want := func(list []builtin) []string {
+	want := func(list []policy.Builtin) []string {
 		var out []string
 		for _, e := range list {
 			out = append(out, "| `"+e.Name+"` | "+e.Group+" | "+e.Source+" |")
 		}
 		return out
 	}
-	assert.Equal(t, want(builtinEssentials), rows(essentials))
-	assert.Equal(t, want(builtinSecrets), rows(secrets))
+	assert.Equal(t, want(policy.BuiltinEssentials), rows(essentials))
+	assert.Equal(t, want(policy.BuiltinSecrets), rows(secrets))
 }
 
 // Markers that enclose the generated built-in tables in docs/builtin-lists.md.
@@ -276,7 +278,7 @@ func TestDocBuiltins(t *testing.T) {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err, "docs/builtin-lists.md must exist and hold the built-in tables between %s and %s", builtinsBegin, builtinsEnd)
 	doc := string(data)
-	want := "\n" + builtinsMarkdown()
+	want := "\n" + policy.BuiltinsMarkdown()
 
 	if *update {
 		out, err := syncMarkedSection(doc, builtinsBegin, builtinsEnd, want)
@@ -413,7 +415,7 @@ func TestBuiltinBareSecretNames(t *testing.T) {
 	c, err := Compile("policy.yaml", []byte("version: 1\npackage: p\n"))
 	require.NoError(t, err)
 	listed := func(name string) bool {
-		for _, s := range builtinSecrets {
+		for _, s := range policy.BuiltinSecrets {
 			if testGlobMatchFold(s.Name, name) {
 				return true
 			}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // Exit codes of the envgen command.
@@ -68,14 +70,14 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		return usageErr("one policy file at a time; got %d", fs.NArg())
 	case *checkOnly && *out == "":
 		return usageErr("-check needs -o FILE")
-	case *pkg != "" && !isPackageName(*pkg):
+	case *pkg != "" && !policy.IsPackageName(*pkg):
 		return usageErr("-pkg %q is not a Go package name", *pkg)
 	}
 	name := *pkg
 	if name == "" {
 		name = getenv("GOPACKAGE")
 	}
-	if name != "" && !isPackageName(name) {
+	if name != "" && !policy.IsPackageName(name) {
 		return usageErr("$GOPACKAGE %q is not a Go package name", name)
 	}
 
@@ -86,7 +88,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		return exitPolicy
 	}
 	code, err := Generate(file, src, name)
-	var diags Diagnostics
+	var diags policy.Diagnostics
 	switch {
 	case errors.As(err, &diags):
 		for _, d := range diags {

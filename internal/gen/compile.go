@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -11,7 +12,7 @@ type Compiled struct {
 	Policy *envrt.Policy
 	Tasks  []*CompiledTask // in policy order
 
-	checked *policy // what the reference interpreter reads (refexport.go)
+	checked *policy.Policy // what the reference interpreter reads (refexport.go)
 }
 
 // CompiledTask is one task of a Compiled policy.
@@ -20,20 +21,15 @@ type CompiledTask struct {
 	GoName  string
 	Params  []string // in the order of the generated Params struct
 	Task    *envrt.Task
-	defines []definePlan
-	dirs    [][]segment
+	defines []policy.Define
+	dirs    [][]policy.Segment
 	refs    *envReferences
 }
 
 // Compile checks a policy like Generate and returns its tables.
 func Compile(file string, src []byte) (*Compiled, error) {
-	d := &diagnoser{file: file}
-	f := load(d, src)
-	if f == nil {
-		return nil, d.err()
-	}
-	p := check(d, f)
-	if err := d.err(); err != nil {
+	p, err := policy.Load(file, src)
+	if err != nil {
 		return nil, err
 	}
 	pl := makePlan(p, p.Package, file)
@@ -44,7 +40,7 @@ func Compile(file string, src []byte) (*Compiled, error) {
 		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Decide: t.Decide, DecideDrops: t.DecideDrops,
 			Pass: compilePatterns(t.Patterns), Negated: compilePatterns(t.NegPatterns), Unset: compilePatterns(t.UnsetPatterns), Lookup: t.Lookup, Heads: t.Heads, DropFunctions: t.DropInjection}
 		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths,
-			refs: newEnvReferences(pl.Names, t.task)})
+			refs: newEnvReferences(pl.Names, t.Task)})
 	}
 	return c, nil
 }
@@ -53,7 +49,7 @@ func Compile(file string, src []byte) (*Compiled, error) {
 func compilePatterns(pats []string) envrt.Patterns {
 	var list []envrt.Pattern
 	for _, p := range pats {
-		list = append(list, compilePattern(p))
+		list = append(list, policy.CompilePattern(p))
 	}
 	return envrt.MakePatterns(list...)
 }
@@ -74,7 +70,7 @@ func (c *Compiled) Task(key string) *CompiledTask {
 // empty) and each ${NAME} read by getenv, which gets the reference as
 // the generated code reads it.
 func (t *CompiledTask) Fill(params map[string]string, getenv func(EnvReference) string) (defines []string, dirs []envrt.Dir) {
-	fill := func(s segment) string {
+	fill := func(s policy.Segment) string {
 		switch {
 		case s.Param != "":
 			return params[s.Param]

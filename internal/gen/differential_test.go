@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // The differential test holds the code envgen generates to the reference
@@ -234,7 +236,7 @@ func run(c driverCase) (r driverResult) {
 			if len(t.Params) > 0 {
 				var fields []string
 				for _, param := range t.Params {
-					fields = append(fields, fmt.Sprintf("%s: p[%q]", upperFirst(param), param))
+					fields = append(fields, fmt.Sprintf("%s: p[%q]", policy.UpperFirst(param), param))
 				}
 				args = fmt.Sprintf(", p%d.%sParams{%s}", i, t.GoName, strings.Join(fields, ", "))
 			}
@@ -291,7 +293,7 @@ func TestDifferential(t *testing.T) {
 }
 
 // diffProblems lists how a driver answer differs from the reference's.
-func diffProblems(p *policy, c driverCase, res driverResult, want refResult) []string {
+func diffProblems(p *policy.Policy, c driverCase, res driverResult, want refResult) []string {
 	var out []string
 	if !slices.Equal(res.Env, want.Environ()) {
 		out = append(out, "…Env differs from the reference")

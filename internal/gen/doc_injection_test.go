@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // Markers that enclose the generated injection table in docs/builtin-lists.md.
@@ -21,7 +23,7 @@ func TestDocInjection(t *testing.T) {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	doc := string(data)
-	want := "\n" + injectionMarkdown()
+	want := "\n" + policy.InjectionMarkdown()
 	if *update {
 		out, err := syncMarkedSection(doc, injectionBegin, injectionEnd, want)
 		require.NoError(t, err)

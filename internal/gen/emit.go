@@ -11,6 +11,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -25,7 +26,7 @@ func emit(pl *plan) ([]byte, error) {
 	f.ImportAlias(runtimePath, "envrt")
 
 	for _, t := range pl.Tasks {
-		emitTask(f, t, newEnvReferences(pl.Names, t.task))
+		emitTask(f, t, newEnvReferences(pl.Names, t.Task))
 	}
 	emitSecrets(f, pl)
 	for _, t := range pl.Tasks {
@@ -75,7 +76,7 @@ func emitTask(f *jen.File, t taskPlan, refs *envReferences) {
 		f.Commentf("%sParams holds the parameters of task %q, each the text of its {param} in the policy.", name, t.Key)
 		f.Type().Id(name + "Params").StructFunc(func(g *jen.Group) {
 			for _, p := range t.Params {
-				g.Id(upperFirst(p)).String().Comment("{" + p + "}")
+				g.Id(policy.UpperFirst(p)).String().Comment("{" + p + "}")
 			}
 		})
 		f.Line()
@@ -136,19 +137,19 @@ func capacity(t taskPlan, extra int) *jen.Statement {
 
 // defineList prints a task's defines as NAME=value strings: constants
 // for literal values, concatenations for templated ones.
-func defineList(defs []definePlan, refs *envReferences, fromOS bool) jen.Code {
+func defineList(defs []policy.Define, refs *envReferences, fromOS bool) jen.Code {
 	if len(defs) == 0 {
 		return jen.Nil()
 	}
 	var items []jen.Code
 	for _, d := range defs {
-		items = append(items, item(concat(append([]segment{{Lit: d.Name + "="}}, d.Value...), refs, fromOS), ""))
+		items = append(items, item(concat(append([]policy.Segment{{Lit: d.Name + "="}}, d.Value...), refs, fromOS), ""))
 	}
 	return jen.Index().String().Add(lines(items))
 }
 
 // dirList prints a task's binPaths as envrt.Dir pieces.
-func dirList(dirs [][]segment, refs *envReferences, fromOS bool) jen.Code {
+func dirList(dirs [][]policy.Segment, refs *envReferences, fromOS bool) jen.Code {
 	if len(dirs) == 0 {
 		return jen.Nil()
 	}
@@ -164,8 +165,8 @@ func dirList(dirs [][]segment, refs *envReferences, fromOS bool) jen.Code {
 }
 
 // concat prints segments as one string expression.
-func concat(segs []segment, refs *envReferences, fromOS bool) *jen.Statement {
-	var merged []segment // literal runs joined
+func concat(segs []policy.Segment, refs *envReferences, fromOS bool) *jen.Statement {
+	var merged []policy.Segment // literal runs joined
 	for _, s := range segs {
 		if n := len(merged); n > 0 && s.Param == "" && s.Env == "" && merged[n-1].Param == "" && merged[n-1].Env == "" {
 			merged[n-1].Lit += s.Lit
@@ -183,9 +184,9 @@ func concat(segs []segment, refs *envReferences, fromOS bool) *jen.Statement {
 // piece prints one segment: a string literal, p.Field, or an environment
 // look-up (in environ, or in the process's environment when fromOS) that
 // reads a secret's name in the spellings refs says the task exempts only.
-func piece(s segment, refs *envReferences, fromOS bool) *jen.Statement {
+func piece(s policy.Segment, refs *envReferences, fromOS bool) *jen.Statement {
 	if s.Param != "" {
-		return jen.Id("p").Dot(upperFirst(s.Param))
+		return jen.Id("p").Dot(policy.UpperFirst(s.Param))
 	}
 	if s.Env == "" {
 		return jen.Lit(s.Lit)
@@ -229,7 +230,7 @@ type envReferences struct {
 }
 
 // newEnvReferences returns the references of task t over the plan's names.
-func newEnvReferences(names []envrt.Name, t task) *envReferences {
+func newEnvReferences(names []envrt.Name, t policy.Task) *envReferences {
 	r := &envReferences{names: names, exact: map[string]bool{}, known: map[string]EnvReference{}}
 	for _, n := range t.Exact {
 		r.exact[n] = true
@@ -243,9 +244,9 @@ func (r *envReferences) of(name string) EnvReference {
 		return ref
 	}
 	ref := EnvReference{Name: name}
-	key := foldKey(name)
-	i, _ := slices.BinarySearchFunc(r.names, key, func(n envrt.Name, key string) int { return cmp.Compare(foldKey(n.Name), key) })
-	for ; i < len(r.names) && foldKey(r.names[i].Name) == key; i++ {
+	key := policy.FoldKey(name)
+	i, _ := slices.BinarySearchFunc(r.names, key, func(n envrt.Name, key string) int { return cmp.Compare(policy.FoldKey(n.Name), key) })
+	for ; i < len(r.names) && policy.FoldKey(r.names[i].Name) == key; i++ {
 		n := r.names[i]
 		ref.Secret = ref.Secret || n.Secret
 		if n.Pass || r.exact[n.Name] {
@@ -280,7 +281,7 @@ func describeTask(t taskPlan) []string {
 		}
 		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
 		var kept []string
-		unsetNames := setOf(t.UnsetExact)
+		unsetNames := policy.SetOf(t.UnsetExact)
 		for _, n := range t.Exact {
 			if !unsetNames[n] {
 				kept = append(kept, n)
@@ -291,7 +292,7 @@ func describeTask(t taskPlan) []string {
 		}
 	} else {
 		var passed []string
-		negated := setOf(t.NegExact)
+		negated := policy.SetOf(t.NegExact)
 		for _, n := range t.Exact {
 			if !negated[n] {
 				passed = append(passed, n)
@@ -327,7 +328,7 @@ func describeTask(t taskPlan) []string {
 func withoutInjection(names []string) []string {
 	var out []string
 	for _, n := range names {
-		if !slices.ContainsFunc(builtinInjection, func(b builtin) bool { return b.Name == n }) {
+		if !slices.ContainsFunc(policy.BuiltinInjection, func(b policy.Builtin) bool { return b.Name == n }) {
 			out = append(out, n)
 		}
 	}
@@ -344,7 +345,7 @@ func listOf(sep string, names, patterns []string) string {
 }
 
 // quoteSegments shows a value as written in the policy, quoted.
-func quoteSegments(segs []segment) string {
+func quoteSegments(segs []policy.Segment) string {
 	var b strings.Builder
 	for _, s := range segs {
 		switch {
@@ -499,7 +500,7 @@ func patternList(pats []string, prefix string) jen.Code {
 	var items []jen.Code
 	for _, p := range pats {
 		var parts []jen.Code
-		for _, part := range compilePattern(p) {
+		for _, part := range policy.CompilePattern(p) {
 			parts = append(parts, jen.Lit(part))
 		}
 		items = append(items, item(jen.Values(parts...), prefix+p))

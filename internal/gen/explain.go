@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // explainUsage is the help text of envgen explain.
@@ -52,7 +54,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	var overrides []refOverride
 	flags.Func("param", "NAME=VALUE: the value of {NAME}", func(s string) error {
 		name, value, ok := strings.Cut(s, "=")
-		if !ok || !isParam(name) {
+		if !ok || !policy.IsParam(name) {
 			return fmt.Errorf("want NAME=VALUE with NAME a parameter ([a-z][A-Za-z0-9]*); got %q", s)
 		}
 		if _, dup := params[name]; !dup {
@@ -113,18 +115,14 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
 		return exitPolicy
 	}
-	d := &diagnoser{file: file}
-	var p *policy
-	if f := load(d, src); f != nil {
-		p = check(d, f)
-	}
-	if err := d.err(); err != nil {
-		for _, dg := range err.(Diagnostics) {
+	p, err := policy.Load(file, src)
+	if err != nil {
+		for _, dg := range err.(policy.Diagnostics) {
 			fmt.Fprintln(stderr, dg)
 		}
 		return exitPolicy
 	}
-	var t *task
+	var t *policy.Task
 	var keys []string
 	for i := range p.Tasks {
 		keys = append(keys, p.Tasks[i].Key)
@@ -189,8 +187,8 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 
 // explainer prints what the reference interpreter found for one task.
 type explainer struct {
-	p         *policy
-	t         *task
+	p         *policy.Policy
+	t         *policy.Task
 	fold      bool
 	params    map[string]string
 	overrides []refOverride
@@ -325,7 +323,7 @@ func (x *explainer) secretSource(e refEntry) string {
 // secretReference returns the NAME of the first ${NAME} in segs whose
 // NAME is a secret by the policy's lists (ASCII case-insensitively,
 // before any exemption), or "".
-func (x *explainer) secretReference(segs []segment) string {
+func (x *explainer) secretReference(segs []policy.Segment) string {
 	for _, s := range segs {
 		if s.Env != "" && refSecretCaseless(x.p, s.Env) != "" {
 			return s.Env
@@ -504,7 +502,7 @@ func (x *explainer) dropReason(d refDrop) string {
 	case "secret":
 		by := strings.TrimPrefix(detail, "matches ")
 		where := "secrets.extra"
-		if x.builtinSecretsOn() && slices.ContainsFunc(builtinSecrets, func(b builtin) bool { return b.Name == by }) {
+		if x.builtinSecretsOn() && slices.ContainsFunc(policy.BuiltinSecrets, func(b policy.Builtin) bool { return b.Name == by }) {
 			where = "the built-in list"
 		}
 		if detail != by {
@@ -526,7 +524,7 @@ func (x *explainer) dropReason(d refDrop) string {
 // builtinSecretsOn reports whether the policy uses the built-in secret
 // list (secrets.builtin): whether every built-in entry is among its secrets.
 func (x *explainer) builtinSecretsOn() bool {
-	for _, b := range builtinSecrets {
+	for _, b := range policy.BuiltinSecrets {
 		if !slices.Contains(x.p.SecretNames, b.Name) && !slices.Contains(x.p.SecretPatterns, b.Name) {
 			return false
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // This file reads the environment that envgen explain explains: a -env
@@ -161,7 +163,7 @@ func pemOpen(open bool, line string) bool {
 func isBase64Line(line string) bool {
 	for i := 0; i < len(line); i++ {
 		c := line[i]
-		if !isLetter(c) && !isDigit(c) && c != '+' && c != '/' && c != '=' {
+		if !policy.IsLetter(c) && !policy.IsDigit(c) && c != '+' && c != '/' && c != '=' {
 			return false
 		}
 	}

@@ -370,19 +370,6 @@ func TestDiagnosticsShortenOnlyQuotedNames(t *testing.T) {
 	assert.Contains(t, msg, `"`+strings.Repeat("B", 50)+`… (152 bytes)" is neither a name nor a pattern`, "a long bad name is shortened")
 }
 
-// TestDiagnosticsSaidOnce checks that a problem found twice, by two paths
-// through the checker, prints once, while two problems at one place, or
-// one problem at two places, all print.
-func TestDiagnosticsSaidOnce(t *testing.T) {
-	d := diagnoser{file: "f.yaml"}
-	d.errorf(Pos{2, 3}, "a")
-	d.errorf(Pos{1, 1}, "b")
-	d.errorf(Pos{2, 3}, "c")
-	d.errorf(Pos{2, 3}, "a")
-	d.errorf(Pos{4, 1}, "a")
-	assert.Equal(t, "f.yaml:1:1: b\nf.yaml:2:3: a\nf.yaml:2:3: c\nf.yaml:4:1: a", d.err().Error())
-}
-
 // caseSpellings is n ASCII case spellings of one 16-letter name, all in
 // essentials.extra, and tasks tasks: all alike, or each passing a name of
 // its own, so that no two share tables.

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // The invariants below are what envgen promises whatever the policy and
@@ -39,7 +41,7 @@ import (
 // fold is set: a regular expression over upper-cased text.
 func invMatch(pattern, name string, fold bool) bool {
 	if fold {
-		pattern, name = foldKey(pattern), foldKey(name)
+		pattern, name = policy.FoldKey(pattern), policy.FoldKey(name)
 	}
 	re, ok := invRegexps[pattern]
 	if !ok {
@@ -60,7 +62,7 @@ var invRegexps = map[string]*regexp.Regexp{}
 // invSecret reports whether name is a secret of task t of p: it matches a
 // secret name or pattern ignoring ASCII case, and neither secrets.pass nor
 // t's exact passThrough names list it in this exact spelling.
-func invSecret(p *policy, t *task, name string) bool {
+func invSecret(p *policy.Policy, t *policy.Task, name string) bool {
 	for _, exempt := range [][]string{p.Pass, t.Exact} {
 		for _, e := range exempt {
 			if e == name {
@@ -79,8 +81,8 @@ func invSecret(p *policy, t *task, name string) bool {
 // invExplicit reports whether name was set by the policy or the caller
 // rather than inherited: a define of t, a valid Set of the call, or PATH
 // when t has binPaths.
-func invExplicit(t *task, name string, overrides []refOverride, fold bool) bool {
-	same := func(a string) bool { return a == name || fold && foldKey(a) == foldKey(name) }
+func invExplicit(t *policy.Task, name string, overrides []refOverride, fold bool) bool {
+	same := func(a string) bool { return a == name || fold && policy.FoldKey(a) == policy.FoldKey(name) }
 	for _, d := range t.Defines {
 		if same(d.Name) {
 			return true
@@ -111,7 +113,7 @@ func invDistinctive(v string) bool {
 		return false
 	}
 	for i := range len(v) {
-		if !isWordByte(v[i]) {
+		if !policy.IsWordByte(v[i]) {
 			return false
 		}
 	}
@@ -128,7 +130,7 @@ func invDistinctive(v string) bool {
 // override's value, a parameter, a literal of a define or a binPaths
 // directory. A secret value that one of them holds could be in the output
 // by right, so it is not looked for.
-func invSecretValues(p *policy, t *task, environ []string, params map[string]string, overrides []refOverride) []string {
+func invSecretValues(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []refOverride) []string {
 	var innocent, secret []string
 	for _, e := range environ {
 		i := strings.IndexByte(e[min(1, len(e)):], '=')
@@ -167,7 +169,7 @@ func invSecretValues(p *policy, t *task, environ []string, params map[string]str
 
 // invariantProblems lists how out, what task t of p built for a call with
 // environ, params and overrides, breaks invariants 1 to 4 and 6.
-func invariantProblems(p *policy, t *task, environ []string, params map[string]string, overrides []refOverride, out []string, fold bool) []string {
+func invariantProblems(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []refOverride, out []string, fold bool) []string {
 	var problems []string
 	secretValues := invSecretValues(p, t, environ, params, overrides)
 	for _, e := range out {
@@ -188,7 +190,7 @@ func invariantProblems(p *policy, t *task, environ []string, params map[string]s
 		name := e[:i+1]
 		key := name
 		if fold {
-			key = foldKey(name)
+			key = policy.FoldKey(name)
 		}
 		if seen[key] {
 			problems = append(problems, fmt.Sprintf("name %q twice", name))

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // manyTasksManyNames is a small policy whose tables would be large: n
@@ -100,10 +102,9 @@ func TestChecksScaleLinearly(t *testing.T) {
 	}
 	const n = 6000
 	// checked loads and checks a policy, as Generate does before planning.
-	checked := func(src []byte) *policy {
-		d := &diagnoser{file: "policy.yaml"}
-		p := check(d, load(d, src))
-		require.NoError(t, d.err())
+	checked := func(src []byte) *policy.Policy {
+		p, err := policy.Load("policy.yaml", src)
+		require.NoError(t, err)
 		return p
 	}
 	for _, c := range []struct {
@@ -136,7 +137,7 @@ func TestChecksScaleLinearly(t *testing.T) {
 			checked([]byte(b.String()))
 		}},
 		{"a task's description: passThrough names against unset and negations", func(n int) {
-			tp := taskPlan{task: task{Key: "t", GoName: "T", Inherit: true}}
+			tp := taskPlan{Task: policy.Task{Key: "t", GoName: "T", Inherit: true}}
 			for i := range n {
 				tp.Exact = append(tp.Exact, fmt.Sprintf("P%d", i))
 				tp.UnsetExact = append(tp.UnsetExact, fmt.Sprintf("U%d", i))

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -30,7 +31,7 @@ type plan struct {
 // taskPlan is one task's builder: the checked task plus its decision for
 // each entry of plan.Names.
 type taskPlan struct {
-	task
+	policy.Task
 	Decide []envrt.Decision // by index in plan.Names
 	// DecideDrops says Decide records what the task drops, not what it
 	// keeps: whichever lists fewer entries (see invertIfShorter).
@@ -44,7 +45,7 @@ type taskPlan struct {
 }
 
 // makePlan resolves a checked policy into tables.
-func makePlan(p *policy, pkg, source string) *plan {
+func makePlan(p *policy.Policy, pkg, source string) *plan {
 	pl, _ := makePlanWithin(p, pkg, source, math.MaxInt)
 	return pl
 }
@@ -58,7 +59,7 @@ func makePlan(p *policy, pkg, source string) *plan {
 // (all spellings), plus the patterns it uses, each of which is matched
 // against the names once for all tasks (see patternHits); check has
 // bounded names × patterns (maxPatternTests).
-func makePlanWithin(p *policy, pkg, source string, maxTable int) (*plan, *task) {
+func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*plan, *policy.Task) {
 	pl := &plan{Package: pkg, Source: source}
 	r := newRules(p)
 	ns := nameSetOf(p, r)
@@ -88,7 +89,7 @@ func makePlanWithin(p *policy, pkg, source string, maxTable int) (*plan, *task) 
 	var key []byte
 	for ti := range p.Tasks {
 		t := &p.Tasks[ti]
-		tp := taskPlan{task: *t}
+		tp := taskPlan{Task: *t}
 		tp.Patterns = sortedUnique(t.Patterns)
 		tp.NegPatterns = sortedUnique(t.NegPatterns)
 		tp.UnsetPatterns = sortedUnique(t.UnsetPatterns)
@@ -195,12 +196,12 @@ type nameGroup struct {
 
 // nameSetOf returns the names p mentions, each group's secret worked out
 // once by r, whatever the number of its spellings.
-func nameSetOf(p *policy, r *rules) *nameSet {
+func nameSetOf(p *policy.Policy, r *rules) *nameSet {
 	type keyed struct{ key, name string }
 	var all []keyed
 	add := func(list []string) {
 		for _, s := range list {
-			all = append(all, keyed{foldKey(s), s})
+			all = append(all, keyed{policy.FoldKey(s), s})
 		}
 	}
 	add(p.Essentials)
@@ -229,7 +230,7 @@ func nameSetOf(p *policy, r *rules) *nameSet {
 			g.essential = g.essential || r.essential[k.name]
 			continue
 		}
-		by, _ := r.secrets.caseless(k.name)
+		by, _ := r.secrets.Caseless(k.name)
 		ns.groupOf = append(ns.groupOf, len(ns.groups))
 		ns.groups = append(ns.groups, nameGroup{first: i, end: i + 1, by: by, essential: r.essential[k.name]})
 	}
@@ -288,7 +289,7 @@ func (ns *nameSet) newDecider() *decider {
 	for _, h := range []*patternHits{&d.passed, &d.negated, &d.unset} {
 		*h = newPatternHits(ns)
 	}
-	for mode, t := range []*task{{}, {Inherit: true}} {
+	for mode, t := range []*policy.Task{{}, {Inherit: true}} {
 		d.base[mode] = make([]envrt.Decision, n)
 		for gi := range ns.groups {
 			d.decideGroup(t, gi, d.base[mode])
@@ -299,7 +300,7 @@ func (ns *nameSet) newDecider() *decider {
 
 // decide returns the decisions of task t for each spelling, in a buffer
 // that the next call reuses.
-func (d *decider) decide(t *task) []envrt.Decision {
+func (d *decider) decide(t *policy.Task) []envrt.Decision {
 	ns := d.ns
 	d.task++
 	mode := 0
@@ -343,7 +344,7 @@ func (d *decider) decide(t *task) []envrt.Decision {
 
 // decideGroup writes into out task t's decisions for the spellings of
 // group gi, from what d holds of the task.
-func (d *decider) decideGroup(t *task, gi int, out []envrt.Decision) {
+func (d *decider) decideGroup(t *policy.Task, gi int, out []envrt.Decision) {
 	ns, g := d.ns, d.ns.groups[gi]
 	var any uint8 // how the task names any spelling of the name
 	for i := g.first; i < g.end; i++ {
@@ -414,7 +415,7 @@ func newPatternHits(ns *nameSet) patternHits {
 // names' spellings are tried.
 func (ns *nameSet) matchPattern(p string) *patternHits {
 	h := newPatternHits(ns)
-	pat := compilePattern(p)
+	pat := policy.CompilePattern(p)
 	for gi, g := range ns.groups {
 		if !pat.Match(ns.list[g.first], true) {
 			continue
@@ -500,7 +501,7 @@ func (t taskPlan) mostInherited() (int, bool) {
 func headsOf(names []envrt.Name, decide, undo []envrt.Decision, patterns []string) *envrt.HeadSet {
 	var heads envrt.HeadSet
 	for _, p := range patterns {
-		prefix := compilePattern(p)[0]
+		prefix := policy.CompilePattern(p)[0]
 		if len(prefix) < 8 {
 			return nil
 		}
@@ -526,11 +527,11 @@ func headsOf(names []envrt.Name, decide, undo []envrt.Decision, patterns []strin
 func otherSpelling(key []string) (string, bool) {
 	var letters []int
 	for i := range len(key[0]) {
-		if isLetter(key[0][i]) {
+		if policy.IsLetter(key[0][i]) {
 			letters = append(letters, i)
 		}
 	}
-	listed := setOf(key)
+	listed := policy.SetOf(key)
 	b := []byte(key[0])
 	for mask := 1; mask <= len(key) && bits.Len(uint(mask)) <= len(letters); mask++ {
 		copy(b, key[0])

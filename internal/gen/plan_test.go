@@ -4,9 +4,10 @@ import (
 	"slices"
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 func TestOtherSpelling(t *testing.T) {

@@ -3,6 +3,8 @@ package gen
 import (
 	"os"
 	"strings"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // refPathListSeparator joins PATH directories, as the generated code does
@@ -62,7 +64,7 @@ func (r refResult) Environ() []string {
 // the call's overrides, following SPEC's Semantics section and the
 // choices the README documents where SPEC is silent. fold selects
 // Windows' rules: names compare ASCII case-insensitively.
-func reference(p *policy, t *task, environ []string, params map[string]string, overrides []refOverride, fold bool) refResult {
+func reference(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []refOverride, fold bool) refResult {
 	var r refResult
 	out := refOutput{fold: fold, at: map[string]int{}}
 
@@ -190,7 +192,7 @@ func (o *refOutput) unset(name string) bool {
 
 // refClassify decides whether an inherited entry reaches the child. It
 // returns the layer that keeps it, or why it is left out.
-func refClassify(p *policy, t *task, name, value string, fold bool) (from, why string) {
+func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool) (from, why string) {
 	secretBy := refSecretBy(p, t, name)
 	if t.Inherit {
 		if t.DropInjection {
@@ -258,7 +260,7 @@ func secretWhy(by string) string {
 // secret of task t (SPEC rule 4: the policy's secrets, compared ASCII
 // case-insensitively, less the exact spellings in secrets.pass and in
 // t's passThrough names), or "" if name is none.
-func refSecretBy(p *policy, t *task, name string) string {
+func refSecretBy(p *policy.Policy, t *policy.Task, name string) string {
 	if refContains(p.Pass, name) || refContains(t.Exact, name) {
 		return ""
 	}
@@ -267,7 +269,7 @@ func refSecretBy(p *policy, t *task, name string) string {
 
 // refSecretCaseless returns the secret name or pattern that name matches
 // ASCII case-insensitively, before any exemption, or "".
-func refSecretCaseless(p *policy, name string) string {
+func refSecretCaseless(p *policy.Policy, name string) string {
 	for _, s := range p.SecretNames {
 		if refKey(s, true) == refKey(name, true) {
 			return s
@@ -283,13 +285,13 @@ func refSecretCaseless(p *policy, name string) string {
 
 // refIsSecret is the generated IsSecret: the policy-wide secret set, that
 // is rule 4 without a task.
-func refIsSecret(p *policy, name string) bool {
+func refIsSecret(p *policy.Policy, name string) bool {
 	return !refContains(p.Pass, name) && refSecretCaseless(p, name) != ""
 }
 
 // refSecrets is the generated Secrets: the secret names not exempted by
 // secrets.pass, and the secret patterns, sorted and without repeats.
-func refSecrets(p *policy) []string {
+func refSecrets(p *policy.Policy) []string {
 	set := map[string]bool{}
 	for _, n := range p.SecretNames {
 		if !refContains(p.Pass, n) {
@@ -312,12 +314,12 @@ func refSecrets(p *policy) []string {
 // names), or its value starts with "()", as an old-style bash exported
 // function's does.
 func refInjection(name, value string, fold bool) (by string, ok bool) {
-	for _, b := range builtinInjection {
+	for _, b := range policy.BuiltinInjection {
 		if refGlob(b.Name, name, fold) {
 			return b.Name, true
 		}
 	}
-	if strings.HasPrefix(value, bashFunctionPrefix) {
+	if strings.HasPrefix(value, policy.BashFunctionPrefix) {
 		return "a bash exported function: the value starts with \"()\"", true
 	}
 	return "", false
@@ -421,7 +423,7 @@ func refContainsFold(list []string, name string, fold bool) bool {
 // spells it, is a secret of t (rule 4, exemptions exact), the reference
 // is empty, as it is when no entry has the name. Other drops do not
 // count: the policy author named the variable.
-func refFill(p *policy, t *task, segs []segment, params map[string]string, environ []string, fold bool) string {
+func refFill(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map[string]string, environ []string, fold bool) string {
 	s := ""
 	for _, seg := range segs {
 		if seg.Param != "" {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // These tests hold the reference interpreter to SPEC with expected values
@@ -15,19 +17,15 @@ import (
 // known to be right.
 
 // checkedPolicy loads and checks src, failing the test on any diagnostic.
-func checkedPolicy(t testing.TB, src string) *policy {
+func checkedPolicy(t testing.TB, src string) *policy.Policy {
 	t.Helper()
-	d := &diagnoser{file: "policy.yaml"}
-	f := load(d, []byte(src))
-	require.NoError(t, d.err())
-	require.NotNil(t, f)
-	p := check(d, f)
-	require.NoError(t, d.err())
+	p, err := policy.Load("policy.yaml", []byte(src))
+	require.NoError(t, err)
 	return p
 }
 
 // refTask returns the task of p with the given key.
-func refTask(t testing.TB, p *policy, key string) *task {
+func refTask(t testing.TB, p *policy.Policy, key string) *policy.Task {
 	t.Helper()
 	for i := range p.Tasks {
 		if p.Tasks[i].Key == key {
@@ -231,7 +229,7 @@ func TestReferenceBinPaths(t *testing.T) {
 	refBoth(t, empty, "b", []string{"PATH=/bin"}, nil, []string{"PATH=/bin"})
 	refBoth(t, empty, "b", []string{"X=1"}, map[string]string{"a": "/a\x00"}, []string{"X=1"})
 
-	// A define whose parameter holds NUL is skipped: the lower layer stays.
+	// DefineSource whose parameter holds NUL is skipped: the lower layer stays.
 	nul := refBare("tasks: {b: {mode: inherit, define: {X: \"{a}\"}}}\n")
 	refBoth(t, nul, "b", []string{"X=old"}, map[string]string{"a": "n\x00"}, []string{"X=old"})
 }
@@ -276,7 +274,7 @@ func TestReferenceDropInjection(t *testing.T) {
 	assert.Equal(t, []string{"g= () { id; }", "HOME=/h", "j=(x)"}, refRun(t, p, "sh", true, env, nil).Environ())
 	assert.Equal(t, env, refRun(t, p, "keep", false, env, nil).Environ())
 
-	// A define or an override is the policy's or the caller's own choice.
+	// DefineSource or an override is the policy's or the caller's own choice.
 	def := refBare("tasks: {sh: {mode: inherit, dropInjection: true, define: {LD_LIBRARY_PATH: /lib}}}\n")
 	refBoth(t, def, "sh", []string{"LD_LIBRARY_PATH=/evil"}, nil, []string{"LD_LIBRARY_PATH=/lib", "PYTHONPATH=/ok"}, set("PYTHONPATH", "/ok"))
 }
@@ -327,7 +325,7 @@ tasks:
 	assert.Equal(t, []string{"NODE_OPTIONS=--require=/evil.js", "HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "LD_PRELOAD=/x.so",
 		"X_A=() { id; }", "X_B=(){ id; }", "X_C=( )", "PERL5LIB=/l"}, refRun(t, p, "plain", false, env, nil).Environ())
 
-	// A define or an override is the policy's or the caller's own choice.
+	// DefineSource or an override is the policy's or the caller's own choice.
 	def := refBare("tasks: {b: {dropInjection: true, define: {LD_LIBRARY_PATH: /lib}}}\n")
 	refBoth(t, def, "b", []string{"LD_LIBRARY_PATH=/evil"}, nil, []string{"LD_LIBRARY_PATH=/lib", "PYTHONPATH=/ok"}, set("PYTHONPATH", "/ok"))
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // This file exposes the reference interpreter (reference.go) to the tests
@@ -106,10 +108,10 @@ func randomSpelling(r *rand.Rand, name string) string {
 			}
 		}
 	case n < 9:
-		return foldKey(name)
+		return policy.FoldKey(name)
 	default:
 		for i, c := range b {
-			if isLetter(c) && r.IntN(2) == 0 {
+			if policy.IsLetter(c) && r.IntN(2) == 0 {
 				b[i] = c ^ 0x20
 			}
 		}

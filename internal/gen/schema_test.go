@@ -213,14 +213,14 @@ func yamlToJSON(src []byte) (any, error) {
 	}
 	var conv func(n *yaml.Node) (any, error)
 	conv = func(n *yaml.Node) (any, error) {
-		n = resolve(n)
+		n = followAlias(n)
 		switch n.Kind {
 		case yaml.DocumentNode:
 			return conv(n.Content[0])
 		case yaml.MappingNode:
 			m := map[string]any{}
 			for i := 0; i+1 < len(n.Content); i += 2 {
-				k := resolve(n.Content[i])
+				k := followAlias(n.Content[i])
 				if k.Kind != yaml.ScalarNode {
 					return nil, fmt.Errorf("line %d: a non-scalar key", k.Line)
 				}
@@ -489,4 +489,12 @@ func strconvQuote(s string) string { return fmt.Sprintf("%q", s) }
 // stable order.
 func sortedKeys[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
+}
+
+// followAlias follows an alias to the node it names.
+func followAlias(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
 }

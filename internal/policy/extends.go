@@ -1,4 +1,4 @@
-package gen
+package policy
 
 import (
 	"fmt"
@@ -25,10 +25,10 @@ import (
 // extends it, and reported at the preset's line, naming the task and the
 // preset. A problem the preset's own check reported is not repeated for
 // every task that extends it.
-func (c *checker) tasks(f *policyFile) []task {
+func (c *checker) tasks(f *policyFile) []Task {
 	x := c.desugar(f)
 	goNames := map[string]string{} // generated identifier → task key
-	var out []task
+	var out []Task
 	for _, t := range x.tasks {
 		sub := *c
 		sub.d = &diagnoser{file: c.d.file}
@@ -48,7 +48,7 @@ func (c *checker) tasks(f *policyFile) []task {
 
 // desugared is what desugar returns.
 type desugared struct {
-	tasks []taskDef // with their presets merged in, in policy order
+	tasks []TaskSource // with their presets merged in, in policy order
 	// written maps the position of every field and entry written in a
 	// preset to that preset's key; reported holds the positions where a
 	// preset's own check found a problem.
@@ -66,7 +66,7 @@ func (c *checker) desugar(f *policyFile) desugared {
 		f:       f,
 		presets: map[string]int{},
 		tasks:   map[string]bool{},
-		done:    map[string]*taskDef{},
+		done:    map[string]*TaskSource{},
 		onStack: map[string]int{},
 		x:       desugared{written: map[Pos]string{}, reported: map[Pos]bool{}},
 	}
@@ -105,12 +105,12 @@ func (c *checker) desugar(f *policyFile) desugared {
 type resolver struct {
 	c       *checker
 	f       *policyFile
-	presets map[string]int      // key → index in f.Presets
-	tasks   map[string]bool     // task keys, to explain extends of a task
-	done    map[string]*taskDef // resolved presets
-	stack   []string            // presets being resolved, outermost first
-	onStack map[string]int      // each key of stack → its index there
-	next    []int               // for each of stack, the next of its extends to look at
+	presets map[string]int         // key → index in f.Presets
+	tasks   map[string]bool        // task keys, to explain extends of a task
+	done    map[string]*TaskSource // resolved presets
+	stack   []string               // presets being resolved, outermost first
+	onStack map[string]int         // each key of stack → its index there
+	next    []int                  // for each of stack, the next of its extends to look at
 	x       desugared
 }
 
@@ -120,7 +120,7 @@ type resolver struct {
 // would find them, with a stack of its own rather than by recursion, so
 // that a chain of presets as long as a policy can hold takes no deep
 // call stack.
-func (r *resolver) preset(key string) *taskDef {
+func (r *resolver) preset(key string) *TaskSource {
 	if t, ok := r.done[key]; ok {
 		return t
 	}
@@ -147,7 +147,7 @@ func (r *resolver) preset(key string) *taskDef {
 	if t, ok := r.done[key]; ok {
 		return t
 	}
-	return &taskDef{Key: r.f.Presets[r.presets[key]].Key} // the size limit stopped it
+	return &TaskSource{Key: r.f.Presets[r.presets[key]].Key} // the size limit stopped it
 }
 
 // push puts preset key on the stack of presets being resolved.
@@ -165,13 +165,13 @@ func (r *resolver) push(key string) {
 // each time (a preset's own entries count where it is used). The count
 // stops resolve at the entry that passes the limit, so a chain or a fan
 // of presets never merges more than the limit allows.
-func (r *resolver) resolve(e taskDef, kind string) taskDef {
+func (r *resolver) resolve(e TaskSource, kind string) TaskSource {
 	what := fmt.Sprintf("%s %q", kind, e.Key.Value)
 	own := e
 	own.PassThrough = r.c.unique(e.PassThrough, what+" passThrough")
 	own.BinPaths = r.c.unique(e.BinPaths, what+" binPaths")
 	own.Unset = r.c.unique(e.Unset, what+" unset")
-	m := newMerger(taskDef{Key: e.Key})
+	m := newMerger(TaskSource{Key: e.Key})
 	if kind == "task" && !r.c.countEntries(entries(own), e.Key.Pos) {
 		return m.out
 	}
@@ -199,14 +199,14 @@ func (r *resolver) resolve(e taskDef, kind string) taskDef {
 }
 
 // entries counts the list entries and defines of e, as maxEntries does.
-func entries(e taskDef) int {
+func entries(e TaskSource) int {
 	return len(e.PassThrough) + len(e.BinPaths) + len(e.Unset) + len(e.Define)
 }
 
 // extendsPos returns where an error about extends entry ref goes: on the
 // extends line, as SPEC says, at the entry itself when the list is written
 // on that line, else at the extends key.
-func extendsPos(key *str, ref str) Pos {
+func extendsPos(key *Text, ref Text) Pos {
 	if key == nil || ref.Pos.Line == key.Pos.Line {
 		return ref.Pos
 	}
@@ -231,7 +231,7 @@ func (r *resolver) unknown(what, name string, pos Pos) {
 }
 
 // record notes the position of every field and entry written in preset p.
-func (r *resolver) record(p taskDef) {
+func (r *resolver) record(p TaskSource) {
 	at := func(pos Pos) { r.x.written[pos] = p.Key.Value }
 	for _, s := range slices.Concat(p.PassThrough, p.BinPaths, p.Unset) {
 		at(s.Pos)
@@ -240,7 +240,7 @@ func (r *resolver) record(p taskDef) {
 		at(d.Name.Pos)
 		at(d.Value.Pos)
 	}
-	for _, s := range []*str{p.Mode, p.UnsetKey, p.DropInjectionKey} {
+	for _, s := range []*Text{p.Mode, p.UnsetKey, p.DropInjectionKey} {
 		if s != nil {
 			at(s.Pos)
 		}
@@ -251,7 +251,7 @@ func (r *resolver) record(p taskDef) {
 // appended unless base already holds the same text, over's defines
 // replacing base's of the same name in place (or appended), and over's
 // mode, unset key and dropInjection where over gives them.
-func mergeEntry(base, over taskDef) taskDef {
+func mergeEntry(base, over TaskSource) TaskSource {
 	m := newMerger(base)
 	m.add(over)
 	return m.out
@@ -260,7 +260,7 @@ func mergeEntry(base, over taskDef) taskDef {
 // A merger merges entries into out one after another, as mergeEntry
 // says, in time linear in what it merges: it remembers what out holds.
 type merger struct {
-	out taskDef
+	out TaskSource
 	// seen holds the texts in out's PassThrough, BinPaths and Unset.
 	seen [3]map[string]bool
 	// defined maps each define name in out to its index in out.Define.
@@ -268,9 +268,9 @@ type merger struct {
 }
 
 // newMerger returns a merger that starts from a copy of base.
-func newMerger(base taskDef) *merger {
+func newMerger(base TaskSource) *merger {
 	m := &merger{out: base, defined: map[string]int{}}
-	for i, list := range []*[]str{&m.out.PassThrough, &m.out.BinPaths, &m.out.Unset} {
+	for i, list := range []*[]Text{&m.out.PassThrough, &m.out.BinPaths, &m.out.Unset} {
 		*list = slices.Clone(*list)
 		m.seen[i] = map[string]bool{}
 		for _, s := range *list {
@@ -287,10 +287,10 @@ func newMerger(base taskDef) *merger {
 }
 
 // add merges over into m.out.
-func (m *merger) add(over taskDef) {
+func (m *merger) add(over TaskSource) {
 	for i, l := range []struct {
-		list *[]str
-		more []str
+		list *[]Text
+		more []Text
 	}{
 		{&m.out.PassThrough, over.PassThrough},
 		{&m.out.BinPaths, over.BinPaths},
@@ -325,26 +325,26 @@ func (m *merger) add(over taskDef) {
 // preset checks what preset p writes itself, with the rules that hold in
 // a task of either mode; its repeats, extends and the rules of one mode
 // are checked where it is used.
-func (c *checker) preset(p taskDef) {
+func (c *checker) preset(p TaskSource) {
 	what := func(field string) string { return fmt.Sprintf("preset %q %s", p.Key.Value, field) }
-	if !isTaskKey(p.Key.Value) {
+	if !IsTaskKey(p.Key.Value) {
 		c.d.errorf(p.Key.Pos, "preset key %q: want [A-Za-z][A-Za-z0-9_.-]*", p.Key.Value)
 	}
 	if p.Mode != nil && p.Mode.Value != "isolated" && p.Mode.Value != "inherit" {
 		c.d.errorf(p.Mode.Pos, "preset %q: mode %q: want isolated or inherit", p.Key.Value, p.Mode.Value)
 	}
 	for _, s := range p.PassThrough {
-		if v := strings.TrimPrefix(s.Value, "!"); !isName(v) && !isPattern(v) {
+		if v := strings.TrimPrefix(s.Value, "!"); !IsName(v) && !IsPattern(v) {
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", what("passThrough"), s.Value)
 		}
 	}
 	for _, s := range p.Unset {
-		if !isName(s.Value) && !isPattern(s.Value) {
+		if !IsName(s.Value) && !IsPattern(s.Value) {
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", what("unset"), s.Value)
 		}
 	}
 	for _, d := range p.Define {
-		if !isName(d.Name.Value) {
+		if !IsName(d.Name.Value) {
 			c.d.errorf(d.Name.Pos, "%s: %q is not a name ([A-Za-z_][A-Za-z0-9_]*)", what("define"), d.Name.Value)
 		}
 		c.value(d.Value, what("define "+d.Name.Value))

@@ -1,4 +1,4 @@
-package gen
+package policy
 
 import (
 	"cmp"
@@ -110,4 +110,12 @@ func (d *diagnoser) err() error {
 		return repeat
 	})
 	return d.list
+}
+
+// ErrorAt returns Diagnostics holding one problem at pos of file, quoted
+// names shortened as for a check's own.
+func ErrorAt(file string, pos Pos, format string, args ...any) error {
+	d := &diagnoser{file: file}
+	d.errorf(pos, format, args...)
+	return d.err()
 }

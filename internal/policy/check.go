@@ -1,4 +1,4 @@
-package gen
+package policy
 
 import (
 	"cmp"
@@ -9,19 +9,19 @@ import (
 	envrt "github.com/envgen/envgen/runtime"
 )
 
-// policy is a checked policy: every name, pattern and value valid, each
+// Policy is a checked policy: every name, pattern and value valid, each
 // list entry sorted into what it does. plan turns it into tables.
-type policy struct {
+type Policy struct {
 	Package        string // from the policy file; the CLI may override it
 	Essentials     []string
 	SecretNames    []string // built-in (if on) and extra exact names
 	SecretPatterns []string // built-in (if on) and extra patterns
 	Pass           []string
-	Tasks          []task
+	Tasks          []Task
 }
 
-// task is one checked task.
-type task struct {
+// Task is one checked task.
+type Task struct {
 	Key     string
 	KeyPos  Pos // where the policy file gives the key
 	GoName  string
@@ -32,8 +32,8 @@ type task struct {
 	NegExact, NegPatterns     []string
 	UnsetExact, UnsetPatterns []string
 	Params                    []string // in order of first use
-	Defines                   []definePlan
-	BinPaths                  [][]segment
+	Defines                   []Define
+	BinPaths                  [][]Segment
 	// DropInjection is set by dropInjection: true. check has added the
 	// injection list to UnsetExact and UnsetPatterns (in an isolated
 	// task, which has no unset of its own, they hold that list alone,
@@ -44,17 +44,17 @@ type task struct {
 	DropInjection bool
 }
 
-// definePlan is one checked define.
-type definePlan struct {
+// Define is one checked define.
+type Define struct {
 	Name  string
-	Value []segment
+	Value []Segment
 }
 
 // check validates a loaded policy, reporting every problem to d, and
 // returns it sorted into what each entry does.
-func check(d *diagnoser, f *policyFile) *policy {
+func check(d *diagnoser, f *policyFile) *Policy {
 	c := checker{d: d, size: &sizeCount{}}
-	p := &policy{}
+	p := &Policy{}
 	if f.Version == nil {
 		d.errorf(Pos{1, 1}, "missing version: write version: 1")
 	} else if f.Version.Value != "1" && f.Version.Value != "" {
@@ -62,24 +62,24 @@ func check(d *diagnoser, f *policyFile) *policy {
 	}
 	if f.Package != nil {
 		p.Package = f.Package.Value
-		if !isPackageName(p.Package) {
+		if !IsPackageName(p.Package) {
 			d.errorf(f.Package.Pos, "package %q is not a Go package name", p.Package)
 		}
 	}
 
 	essentials := c.names(f.Essentials.Extra, "essentials.extra")
 	if f.Essentials.Builtin {
-		for _, b := range builtinEssentials {
+		for _, b := range BuiltinEssentials {
 			p.Essentials = append(p.Essentials, b.Name)
 		}
 	}
-	var secretExtra []str
+	var secretExtra []Text
 	for _, s := range c.unique(f.Secrets.Extra, "secrets.extra") {
 		switch {
-		case isName(s.Value):
+		case IsName(s.Value):
 			p.SecretNames = append(p.SecretNames, s.Value)
 			secretExtra = append(secretExtra, s)
-		case isPattern(s.Value):
+		case IsPattern(s.Value):
 			p.SecretPatterns = append(p.SecretPatterns, s.Value)
 			secretExtra = append(secretExtra, s)
 		default:
@@ -87,8 +87,8 @@ func check(d *diagnoser, f *policyFile) *policy {
 		}
 	}
 	if f.Secrets.Builtin {
-		for _, b := range builtinSecrets {
-			if isPattern(b.Name) {
+		for _, b := range BuiltinSecrets {
+			if IsPattern(b.Name) {
 				p.SecretPatterns = append(p.SecretPatterns, b.Name)
 			} else {
 				p.SecretNames = append(p.SecretNames, b.Name)
@@ -121,15 +121,15 @@ func check(d *diagnoser, f *policyFile) *policy {
 // secretReferences reports every ${NAME} that names a secret the task
 // does not exempt exactly (secrets.pass or its own passThrough): a define
 // must not copy a secret where the policy would drop it.
-func (c *checker) secretReferences(p *policy) {
-	secrets := secretMatcher(p)
+func (c *checker) secretReferences(p *Policy) {
+	secrets := SecretMatcher(p)
 	type match struct {
 		by string
 		ok bool
 	}
 	matched := map[string]match{} // each name referenced, matched once
 	for _, t := range p.Tasks {
-		exact := setOf(t.Exact)
+		exact := SetOf(t.Exact)
 		for _, v := range valuesOf(t) {
 			for _, s := range v {
 				if s.Env == "" || exact[s.Env] {
@@ -137,7 +137,7 @@ func (c *checker) secretReferences(p *policy) {
 				}
 				m, done := matched[s.Env]
 				if !done {
-					m.by, m.ok = secrets.match(s.Env)
+					m.by, m.ok = secrets.Match(s.Env)
 					matched[s.Env] = m
 				}
 				if m.ok {
@@ -149,16 +149,16 @@ func (c *checker) secretReferences(p *policy) {
 }
 
 // valuesOf returns the values of t's defines and binPaths.
-func valuesOf(t task) [][]segment {
-	var values [][]segment
+func valuesOf(t Task) [][]Segment {
+	var values [][]Segment
 	for _, d := range t.Defines {
 		values = append(values, d.Value)
 	}
 	return append(values, t.BinPaths...)
 }
 
-// setOf returns the set of list's entries.
-func setOf(list []string) map[string]bool {
+// SetOf returns the set of list's entries.
+func SetOf(list []string) map[string]bool {
 	set := make(map[string]bool, len(list))
 	for _, s := range list {
 		set[s] = true
@@ -174,9 +174,9 @@ type checker struct {
 }
 
 // unique returns list without repeated entries, reporting each repeat.
-func (c *checker) unique(list []str, what string) []str {
+func (c *checker) unique(list []Text, what string) []Text {
 	seen := map[string]Pos{}
-	var out []str
+	var out []Text
 	for _, s := range list {
 		if first, dup := seen[s.Value]; dup {
 			c.d.errorf(s.Pos, "%s: %q is listed twice (first at line %d)", what, s.Value, first.Line)
@@ -189,10 +189,10 @@ func (c *checker) unique(list []str, what string) []str {
 }
 
 // names returns the valid exact names of list, reporting the rest.
-func (c *checker) names(list []str, what string) []str {
-	var out []str
+func (c *checker) names(list []Text, what string) []Text {
+	var out []Text
 	for _, s := range c.unique(list, what) {
-		if !isName(s.Value) {
+		if !IsName(s.Value) {
 			c.d.errorf(s.Pos, "%s: %q is not a name ([A-Za-z_][A-Za-z0-9_]*)%s", what, s.Value, patternHint(s.Value))
 			continue
 		}
@@ -206,10 +206,10 @@ func (c *checker) names(list []str, what string) []str {
 // secret pattern matching PROGRAMFILES(X86), the one built-in name
 // outside the name syntax, can be cured without turning the built-in
 // essentials off.
-func (c *checker) passNames(list []str) []str {
-	var out []str
+func (c *checker) passNames(list []Text) []Text {
+	var out []Text
 	for _, s := range c.unique(list, "secrets.pass") {
-		if !isName(s.Value) && !isBuiltinEssential(s.Value) {
+		if !IsName(s.Value) && !isBuiltinEssential(s.Value) {
 			c.d.errorf(s.Pos, "secrets.pass: %q is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential%s", s.Value, patternHint(s.Value))
 			continue
 		}
@@ -221,8 +221,8 @@ func (c *checker) passNames(list []str) []str {
 // isBuiltinEssential reports whether name spells a built-in essential,
 // ASCII case aside.
 func isBuiltinEssential(name string) bool {
-	for _, b := range builtinEssentials {
-		if foldKey(b.Name) == foldKey(name) {
+	for _, b := range BuiltinEssentials {
+		if FoldKey(b.Name) == FoldKey(name) {
 			return true
 		}
 	}
@@ -240,7 +240,7 @@ func patternHint(s string) string {
 // essentialSecrets reports every essential that is also a secret, at the
 // entry the policy file gave: the essentials.extra name, or else the
 // secrets.extra entry that matches a built-in essential.
-func (c *checker) essentialSecrets(p *policy, essentials, secretExtra []str) {
+func (c *checker) essentialSecrets(p *Policy, essentials, secretExtra []Text) {
 	extraPos, secretPos := map[string]Pos{}, map[string]Pos{}
 	for _, e := range essentials {
 		extraPos[e.Value] = e.Pos
@@ -248,9 +248,9 @@ func (c *checker) essentialSecrets(p *policy, essentials, secretExtra []str) {
 	for _, s := range secretExtra {
 		secretPos[s.Value] = s.Pos
 	}
-	sp := secretMatcher(p)
+	sp := SecretMatcher(p)
 	for _, e := range p.Essentials {
-		by, ok := sp.match(e)
+		by, ok := sp.Match(e)
 		if !ok {
 			continue
 		}
@@ -262,33 +262,33 @@ func (c *checker) essentialSecrets(p *policy, essentials, secretExtra []str) {
 	}
 }
 
-// secretSet matches names against a policy's secrets the way the
+// SecretSet matches names against a policy's secrets the way the
 // generated IsSecret does, and says which entry matched.
-type secretSet struct {
+type SecretSet struct {
 	names    map[string]string // fold key → name as listed
 	patterns []string
 	compiled []envrt.Pattern
 	pass     map[string]bool
 }
 
-// secretMatcher returns the policy-wide secret set of p.
-func secretMatcher(p *policy) secretSet {
-	s := secretSet{names: map[string]string{}, patterns: p.SecretPatterns, pass: setOf(p.Pass)}
+// SecretMatcher returns the policy-wide secret set of p.
+func SecretMatcher(p *Policy) SecretSet {
+	s := SecretSet{names: map[string]string{}, patterns: p.SecretPatterns, pass: SetOf(p.Pass)}
 	for _, n := range p.SecretNames {
-		if _, ok := s.names[foldKey(n)]; !ok {
-			s.names[foldKey(n)] = n
+		if _, ok := s.names[FoldKey(n)]; !ok {
+			s.names[FoldKey(n)] = n
 		}
 	}
 	for _, pat := range p.SecretPatterns {
-		s.compiled = append(s.compiled, compilePattern(pat))
+		s.compiled = append(s.compiled, CompilePattern(pat))
 	}
 	return s
 }
 
-// caseless reports whether name is a secret before exemptions (ASCII case
+// Caseless reports whether name is a secret before exemptions (ASCII case
 // aside), and by which name or pattern.
-func (s secretSet) caseless(name string) (by string, ok bool) {
-	if n, ok := s.names[foldKey(name)]; ok {
+func (s SecretSet) Caseless(name string) (by string, ok bool) {
+	if n, ok := s.names[FoldKey(name)]; ok {
 		return n, true
 	}
 	for i, pat := range s.compiled {
@@ -299,21 +299,21 @@ func (s secretSet) caseless(name string) (by string, ok bool) {
 	return "", false
 }
 
-// match is caseless less the exact secrets.pass exemptions.
-func (s secretSet) match(name string) (by string, ok bool) {
+// Match is caseless less the exact secrets.pass exemptions.
+func (s SecretSet) Match(name string) (by string, ok bool) {
 	if s.pass[name] {
 		return "", false
 	}
-	return s.caseless(name)
+	return s.Caseless(name)
 }
 
-// compilePattern splits a pattern around its '*'s.
-func compilePattern(p string) envrt.Pattern { return strings.Split(p, "*") }
+// CompilePattern splits a pattern around its '*'s.
+func CompilePattern(p string) envrt.Pattern { return strings.Split(p, "*") }
 
 // task checks one task and records its generated identifiers in goNames.
-func (c *checker) task(t taskDef, goNames map[string]string) task {
-	out := task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: goName(t.Key.Value)}
-	if !isTaskKey(t.Key.Value) {
+func (c *checker) task(t TaskSource, goNames map[string]string) Task {
+	out := Task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: goName(t.Key.Value)}
+	if !IsTaskKey(t.Key.Value) {
 		c.d.errorf(t.Key.Pos, "task key %q: want [A-Za-z][A-Za-z0-9_.-]*", t.Key.Value)
 	}
 	modeKnown := true
@@ -332,15 +332,15 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 	for _, s := range c.unique(t.PassThrough, where("passThrough")) {
 		v, neg := strings.CutPrefix(s.Value, "!")
 		switch {
-		case out.Inherit && (neg || !isName(v)) && (isName(v) || isPattern(v)):
+		case out.Inherit && (neg || !IsName(v)) && (IsName(v) || IsPattern(v)):
 			c.d.errorf(s.Pos, "%s: %q: an inherit task's passThrough takes exact names only (it only keeps secrets)", where("passThrough"), s.Value)
-		case isName(v) && neg:
+		case IsName(v) && neg:
 			out.NegExact = append(out.NegExact, v)
-		case isName(v):
+		case IsName(v):
 			out.Exact = append(out.Exact, v)
-		case isPattern(v) && neg:
+		case IsPattern(v) && neg:
 			out.NegPatterns = append(out.NegPatterns, v)
-		case isPattern(v):
+		case IsPattern(v):
 			out.Patterns = append(out.Patterns, v)
 		default:
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("passThrough"), s.Value)
@@ -352,9 +352,9 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 	}
 	for _, s := range c.unique(t.Unset, where("unset")) {
 		switch {
-		case isName(s.Value):
+		case IsName(s.Value):
 			out.UnsetExact = append(out.UnsetExact, s.Value)
-		case isPattern(s.Value):
+		case IsPattern(s.Value):
 			out.UnsetPatterns = append(out.UnsetPatterns, s.Value)
 		default:
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("unset"), s.Value)
@@ -366,11 +366,11 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 	}
 
 	for _, def := range t.Define {
-		if !isName(def.Name.Value) {
+		if !IsName(def.Name.Value) {
 			c.d.errorf(def.Name.Pos, "%s: %q is not a name ([A-Za-z_][A-Za-z0-9_]*)", where("define"), def.Name.Value)
 		}
 		if segs, ok := c.value(def.Value, where("define "+def.Name.Value)); ok {
-			out.Defines = append(out.Defines, definePlan{Name: def.Name.Value, Value: segs})
+			out.Defines = append(out.Defines, Define{Name: def.Name.Value, Value: segs})
 		}
 	}
 	for _, s := range c.unique(t.BinPaths, where("binPaths")) {
@@ -399,12 +399,12 @@ func (c *checker) task(t taskDef, goNames map[string]string) task {
 }
 
 // value checks a define or binPaths value and splits it into segments.
-func (c *checker) value(s str, what string) ([]segment, bool) {
+func (c *checker) value(s Text, what string) ([]Segment, bool) {
 	if i := strings.IndexByte(s.Value, 0); i >= 0 {
 		c.d.errorf(s.Pos, "%s: the value holds a NUL byte (at byte %d), which no environment can carry", what, i)
 		return nil, false
 	}
-	segs, err := parseValue(s.Value)
+	segs, err := ParseValue(s.Value)
 	if err != nil {
 		c.d.errorf(s.Pos, "%s: %v", what, err)
 		return nil, false
@@ -416,7 +416,7 @@ func (c *checker) value(s str, what string) ([]segment, bool) {
 }
 
 // params lists the parameters a task's values use, in order of first use.
-func params(t task) []string {
+func params(t Task) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, v := range valuesOf(t) {
@@ -433,11 +433,11 @@ func params(t task) []string {
 // withInjection returns a task's unset names and patterns with the
 // built-in injection list added, each once.
 func withInjection(names, patterns []string) ([]string, []string) {
-	for _, b := range builtinInjection {
+	for _, b := range BuiltinInjection {
 		switch {
-		case isPattern(b.Name) && !slices.Contains(patterns, b.Name):
+		case IsPattern(b.Name) && !slices.Contains(patterns, b.Name):
 			patterns = append(patterns, b.Name)
-		case !isPattern(b.Name) && !slices.Contains(names, b.Name):
+		case !IsPattern(b.Name) && !slices.Contains(names, b.Name):
 			names = append(names, b.Name)
 		}
 	}
@@ -454,7 +454,7 @@ const (
 
 // maxTasks reports a policy with more than maxTasks tasks, at the first
 // task past the limit, and returns the tasks up to it.
-func (c *checker) maxTasks(tasks []taskDef) []taskDef {
+func (c *checker) maxTasks(tasks []TaskSource) []TaskSource {
 	if len(tasks) <= maxTasks {
 		return tasks
 	}
@@ -491,7 +491,7 @@ func (c *checker) countEntries(n int, pos Pos) bool {
 // maxEntries, reporting at the entry that passes it; tasks and presets
 // are counted as they are merged (see resolve).
 func (c *checker) listEntries(f *policyFile) bool {
-	for _, list := range [][]str{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass} {
+	for _, list := range [][]Text{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass} {
 		if room := maxEntries - c.size.n; len(list) > room {
 			return c.countEntries(len(list), list[room].Pos)
 		}
@@ -510,7 +510,7 @@ const maxPatternTests = 100_000_000
 // maxPatternTests reports a policy whose names times its patterns pass
 // maxPatternTests, at the pattern that passes the limit: the
 // secrets.extra entry, else the key of the task whose pattern does.
-func (c *checker) maxPatternTests(p *policy, secretExtra []str) bool {
+func (c *checker) maxPatternTests(p *Policy, secretExtra []Text) bool {
 	names := map[string]bool{}
 	for _, list := range [][]string{p.Essentials, p.SecretNames, p.Pass} {
 		for _, n := range list {

@@ -1,4 +1,4 @@
-package gen
+package policy
 
 import "strings"
 
@@ -18,7 +18,7 @@ const (
 	srcOpenSSLEnv    = "[openssl-env(7)](https://docs.openssl.org/3.0/man7/openssl-env/)"
 )
 
-// builtinInjection is the list of variables that make a child load or run
+// BuiltinInjection is the list of variables that make a child load or run
 // code it was not asked to: what an inherit task with dropInjection: true
 // drops. It starts from sudo's default env_delete table (sudoers'
 // initial_badenv_table), adds what glibc's loader removes for setuid
@@ -41,7 +41,7 @@ const (
 // older bash (the Shellshock era, CVE-2014-6271) exports it under the
 // function's own name, so the runtime also drops any inherited entry whose
 // value starts with "()", whatever follows, as sudo's "*=()*" entry does.
-var builtinInjection = []builtin{
+var BuiltinInjection = []Builtin{
 	{"LD_*", "Dynamic loader", srcLdSo},
 	{"DYLD_*", "Dynamic loader", srcDyld},
 	{"_RLD*", "Dynamic loader", srcSudoEnvDelete},
@@ -116,20 +116,20 @@ var builtinInjection = []builtin{
 	{"OPENSSL_MODULES", "OpenSSL", srcOpenSSLEnv},
 }
 
-// bashFunctionPrefix starts the value of a bash exported function in the
+// BashFunctionPrefix starts the value of a bash exported function in the
 // format bash used before 4.3 patch 27, under any name: "() {" as bash
 // writes it, but bash also reads "(){" and "()\t{", so the check stops
 // at "()", as sudo's does.
-const bashFunctionPrefix = "()"
+const BashFunctionPrefix = "()"
 
-// injectionMarkdown renders the injection list as the README's Markdown
+// InjectionMarkdown renders the injection list as the README's Markdown
 // table, in the form of builtinsMarkdown.
-func injectionMarkdown() string {
+func InjectionMarkdown() string {
 	var b strings.Builder
 	b.WriteString("#### Injection variables\n\n")
 	b.WriteString("| Name | Group | Source |\n")
 	b.WriteString("| --- | --- | --- |\n")
-	for _, e := range builtinInjection {
+	for _, e := range BuiltinInjection {
 		b.WriteString("| `" + e.Name + "` | " + e.Group + " | " + e.Source + " |\n")
 	}
 	b.WriteString("| any name whose value starts with `()` | Shells | " + srcSudoEnvDelete + " (`*=()*`); [CVE-2014-6271 (Shellshock)](https://nvd.nist.gov/vuln/detail/CVE-2014-6271) |\n")

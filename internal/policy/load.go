@@ -1,4 +1,4 @@
-package gen
+package policy
 
 import (
 	"bytes"
@@ -6,16 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
 
-// A str is a scalar from the policy file with where it stands.
-type str struct {
+// Text is a scalar from the policy file with where it stands.
+type Text struct {
 	Value string
 	Pos   Pos
 }
@@ -23,49 +20,65 @@ type str struct {
 // policyFile is a policy as written, before any semantic check: what load
 // found under each key, with positions.
 type policyFile struct {
-	Version    *str
-	Package    *str
+	Version    *Text
+	Package    *Text
 	Essentials builtinList
 	Secrets    secretsSection
-	Presets    []taskDef // shaped like tasks; see extends.go
-	Tasks      []taskDef
+	Presets    []TaskSource // shaped like tasks; see extends.go
+	Tasks      []TaskSource
 }
 
 // builtinList is a section that turns a built-in list on or off and adds
 // names to it.
 type builtinList struct {
 	Builtin bool // default true
-	Extra   []str
+	Extra   []Text
 }
 
 // secretsSection is the policy's secrets key.
 type secretsSection struct {
 	builtinList
-	Pass []str
+	Pass []Text
 }
 
-// taskDef is one entry of tasks, as written.
-type taskDef struct {
-	Key         str
-	Mode        *str
-	PassThrough []str
-	Define      []define
-	BinPaths    []str
-	Unset       []str
-	UnsetKey    *str // the "unset" key itself, to report it in an isolated task
+// TaskSource is one entry of tasks, as written.
+type TaskSource struct {
+	Key         Text
+	Mode        *Text
+	PassThrough []Text
+	Define      []DefineSource
+	BinPaths    []Text
+	Unset       []Text
+	UnsetKey    *Text // the "unset" key itself, to report it in an isolated task
 	// DropInjection is the dropInjection key's value; DropInjectionKey
 	// is the key itself, so that extends can tell whether an entry gives it.
 	DropInjection    bool
-	DropInjectionKey *str
+	DropInjectionKey *Text
 	// Extends names the presets merged in (see extends.go); ExtendsKey
 	// is the key itself.
-	Extends    []str
-	ExtendsKey *str
+	Extends    []Text
+	ExtendsKey *Text
 }
 
-// define is one NAME: value entry of a task's define.
-type define struct {
-	Name, Value str
+// DefineSource is one NAME: value entry of a task's define.
+type DefineSource struct {
+	Name, Value Text
+}
+
+// Load loads and checks the policy src, read from file: the one way from
+// policy text to a checked policy. A bad policy returns Diagnostics
+// naming file, every problem found, sorted by position.
+func Load(file string, src []byte) (*Policy, error) {
+	d := &diagnoser{file: file}
+	f := load(d, src)
+	if f == nil {
+		return nil, d.err()
+	}
+	p := check(d, f)
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // load parses src as a policy file. It reports YAML syntax errors, unknown
@@ -140,11 +153,11 @@ func load(d *diagnoser, src []byte) *policyFile {
 		case "presets":
 			pl := loader{d: l.d, kind: "preset"}
 			l.mapping(v, "presets", func(key string, k, v *yaml.Node) {
-				p.Presets = append(p.Presets, pl.task(str{key, nodePos(k)}, v))
+				p.Presets = append(p.Presets, pl.task(Text{key, nodePos(k)}, v))
 			})
 		case "tasks":
 			l.mapping(v, "tasks", func(key string, k, v *yaml.Node) {
-				p.Tasks = append(p.Tasks, l.task(str{key, nodePos(k)}, v))
+				p.Tasks = append(p.Tasks, l.task(Text{key, nodePos(k)}, v))
 			})
 		default:
 			l.unknown(k, key, "the policy", "version, package, essentials, secrets, presets, tasks")
@@ -160,8 +173,8 @@ type loader struct {
 }
 
 // task loads one task's mapping.
-func (l *loader) task(key str, n *yaml.Node) taskDef {
-	t := taskDef{Key: key}
+func (l *loader) task(key Text, n *yaml.Node) TaskSource {
+	t := TaskSource{Key: key}
 	what := fmt.Sprintf("%s %q", cmp.Or(l.kind, "task"), key.Value)
 	l.mapping(n, what, func(name string, k, v *yaml.Node) {
 		switch name {
@@ -172,19 +185,19 @@ func (l *loader) task(key str, n *yaml.Node) taskDef {
 		case "define":
 			l.mapping(v, what+" define", func(name string, k, v *yaml.Node) {
 				if val := l.scalar(v, what+" define "+name); val != nil {
-					t.Define = append(t.Define, define{Name: str{name, nodePos(k)}, Value: *val})
+					t.Define = append(t.Define, DefineSource{Name: Text{name, nodePos(k)}, Value: *val})
 				}
 			})
 		case "binPaths":
 			t.BinPaths = l.list(v, what+" binPaths")
 		case "unset":
-			t.UnsetKey = &str{name, nodePos(k)}
+			t.UnsetKey = &Text{name, nodePos(k)}
 			t.Unset = l.list(v, what+" unset")
 		case "dropInjection":
-			t.DropInjectionKey = &str{name, nodePos(k)}
+			t.DropInjectionKey = &Text{name, nodePos(k)}
 			t.DropInjection = l.boolean(v, what+" dropInjection", false)
 		case "extends":
-			t.ExtendsKey = &str{name, nodePos(k)}
+			t.ExtendsKey = &Text{name, nodePos(k)}
 			t.Extends = l.list(v, what+" extends")
 		default:
 			l.unknown(k, name, what, "mode, passThrough, define, binPaths, unset, dropInjection, extends")
@@ -227,7 +240,7 @@ func (l *loader) mapping(n *yaml.Node, what string, each func(key string, k, v *
 }
 
 // list returns the scalars of a sequence. A null node is an empty list.
-func (l *loader) list(n *yaml.Node, what string) []str {
+func (l *loader) list(n *yaml.Node, what string) []Text {
 	pos := nodePos(n)
 	n = resolve(n)
 	if isNull(n) {
@@ -237,7 +250,7 @@ func (l *loader) list(n *yaml.Node, what string) []str {
 		l.d.errorf(pos, "%s must be a list; got %s", what, describe(n))
 		return nil
 	}
-	var out []str
+	var out []Text
 	for _, item := range n.Content {
 		if s := l.scalar(item, "an entry of "+what); s != nil {
 			out = append(out, *s)
@@ -249,14 +262,14 @@ func (l *loader) list(n *yaml.Node, what string) []str {
 // scalar returns n's text as written, or nil after reporting a non-scalar.
 // An alias stands where it is written: positions are the alias's, not its
 // anchor's.
-func (l *loader) scalar(n *yaml.Node, what string) *str {
+func (l *loader) scalar(n *yaml.Node, what string) *Text {
 	pos := nodePos(n)
 	n = resolve(n)
 	if n.Kind != yaml.ScalarNode {
 		l.d.errorf(pos, "%s must be a scalar; got %s", what, describe(n))
 		return nil
 	}
-	return &str{n.Value, pos}
+	return &Text{n.Value, pos}
 }
 
 // boolean returns n as a YAML boolean, or def after reporting anything else.
@@ -312,26 +325,6 @@ func describe(n *yaml.Node) string {
 // nodePos returns where n starts.
 func nodePos(n *yaml.Node) Pos { return Pos{n.Line, n.Column} }
 
-// yamlLine finds the line number in a yaml.v3 syntax error.
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-// parserProblems are the messages of yaml.v3's parser (not its scanner).
-// It reports their line counting from 0 (its scanner's, from 1): the line
-// where the unfinished construct, such as an unclosed "[", starts.
-var parserProblems = map[string]bool{
-	"did not find expected <stream-start>":   true,
-	"did not find expected <document start>": true,
-	"did not find expected node content":     true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected key":              true,
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"found undefined tag handle":             true,
-	"found duplicate %YAML directive":        true,
-	"found duplicate %TAG directive":         true,
-	"found incompatible YAML document":       true,
-}
-
 // maxNodes bounds the YAML nodes of a policy, counting each alias as a
 // copy of what it names, so that a few kilobytes of nested aliases (a
 // "billion laughs" file) cannot stand for more than load can walk.
@@ -383,133 +376,4 @@ func tooBig(d *diagnoser, doc *yaml.Node) bool {
 		return true
 	}
 	return !walk(doc)
-}
-
-// yamlError reports a yaml.v3 error in src. yaml.v3 gives a line at best,
-// and none for some errors, so it adds what src tells: the first byte
-// that is not UTF-8, the first use of an unknown anchor, line 1 for a
-// parser error there (which yaml.v3 leaves unnumbered), a line inside the
-// file for an error at its end, and a hint when a tab indents the line
-// or the line is longer than YAML allows a key to be.
-func yamlError(d *diagnoser, src []byte, err error) {
-	pos, format, arg := yamlErrorPos(err)
-	msg, _ := arg.(string)
-	switch {
-	case strings.Contains(msg, "UTF-8") || strings.Contains(msg, "control characters"):
-		if i, r := badChar(src); i >= 0 && r == utf8.RuneError {
-			pos = offsetPos(src, i)
-			msg += fmt.Sprintf(" (byte 0x%02x; a policy is UTF-8 text)", src[i])
-		} else if i >= 0 {
-			pos = offsetPos(src, i)
-			msg += fmt.Sprintf(" (U+%04X)", r)
-		}
-	case strings.HasPrefix(msg, "unknown anchor '"):
-		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
-		if i := bytes.Index(src, []byte("*"+name)); i >= 0 {
-			pos = offsetPos(src, i)
-			msg += " (an anchor must come before its aliases)"
-		}
-	case pos.Line == 0 && parserProblems[msg]:
-		pos.Line = 1
-	}
-	lines := yamlLines(src)
-	pos.Line = min(pos.Line, len(lines))
-	switch {
-	case pos.Line == 0:
-	case bytes.HasPrefix(lines[pos.Line-1], []byte("\t")):
-		msg += " (YAML indents with spaces, not tabs)"
-	case len(lines[pos.Line-1]) > 1024 && (strings.Contains(msg, "expected") || strings.Contains(msg, "mapping values")):
-		msg += " (a YAML key is at most 1024 characters long)"
-	}
-	d.errorf(pos, format, msg)
-}
-
-// badChar returns the offset of the first character of src that YAML
-// refuses, a byte that is not UTF-8 (returned as utf8.RuneError) or a
-// control character, and that character; or -1. A file in UTF-16 (with
-// its byte order mark) is none of its business.
-func badChar(src []byte) (int, rune) {
-	if bytes.HasPrefix(src, []byte{0xff, 0xfe}) || bytes.HasPrefix(src, []byte{0xfe, 0xff}) {
-		return -1, 0
-	}
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			return i, utf8.RuneError
-		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f,
-			0x80 <= r && r < 0xa0 && r != 0x85, r == 0xfffe, r == 0xffff:
-			return i, r
-		}
-		i += size
-	}
-	return -1, 0
-}
-
-// offsetPos returns the line and column (in characters, as yaml.v3
-// counts them) of byte offset i of src.
-func offsetPos(src []byte, i int) Pos {
-	line, start := 1, 0
-	for j := 0; j < i; {
-		if n := lineBreak(src[j:]); n > 0 {
-			j += n
-			line, start = line+1, j
-			continue
-		}
-		j++
-	}
-	return Pos{Line: line, Col: utf8.RuneCount(src[start:i]) + 1}
-}
-
-// yamlLines splits src into lines as yaml.v3 counts them (see lineBreak);
-// no line follows a final line break, and an empty src is one line.
-func yamlLines(src []byte) [][]byte {
-	var lines [][]byte
-	start := 0
-	for i := 0; i < len(src); {
-		if n := lineBreak(src[i:]); n > 0 {
-			lines = append(lines, src[start:i])
-			i += n
-			start = i
-			continue
-		}
-		i++
-	}
-	if start < len(src) || len(lines) == 0 {
-		lines = append(lines, src[start:])
-	}
-	return lines
-}
-
-// lineBreak returns the length of the YAML line break that b starts with
-// ("\r\n", "\r", "\n", NEL, LS or PS), or 0.
-func lineBreak(b []byte) int {
-	for _, br := range []string{"\r\n", "\r", "\n", "\u0085", "\u2028", "\u2029"} {
-		if bytes.HasPrefix(b, []byte(br)) {
-			return len(br)
-		}
-	}
-	return 0
-}
-
-// yamlErrorPos splits a yaml.v3 error into a position (a line at best)
-// and a message, for errorf.
-func yamlErrorPos(err error) (Pos, string, any) {
-	msg := err.Error()
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		if parserProblems[m[2]] {
-			line++
-		}
-		return Pos{Line: line}, "YAML syntax: %s", m[2]
-	}
-	return Pos{}, "YAML syntax: %s", trimYAMLPrefix(msg)
-}
-
-// trimYAMLPrefix drops the "yaml: " that yaml.v3 puts before its messages.
-func trimYAMLPrefix(msg string) string {
-	if len(msg) > 6 && msg[:6] == "yaml: " {
-		return msg[6:]
-	}
-	return msg
 }

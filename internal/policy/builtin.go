@@ -1,10 +1,10 @@
-package gen
+package policy
 
 import "strings"
 
-// A builtin is one entry of a built-in list: an exact name or a pattern
+// Builtin is one entry of a built-in list: an exact name or a pattern
 // ('*' matches any run of characters) and the public source it comes from.
-type builtin struct {
+type Builtin struct {
 	Name   string // exact name, or a pattern holding '*'
 	Group  string // short heading it is listed under in the README, e.g. "Cloud: AWS"
 	Source string // where it comes from, as Markdown: a short title with a link
@@ -42,8 +42,8 @@ const (
 	srcCodexGemini = "[Codex: `shell_environment_policy` default excludes](https://github.com/openai/codex/blob/main/codex-rs/core/src/exec_env.rs); " + srcGeminiCLI
 )
 
-// builtinEssentials is isolated mode's base allowlist, in SPEC order.
-var builtinEssentials = []builtin{
+// BuiltinEssentials is isolated mode's base allowlist, in SPEC order.
+var BuiltinEssentials = []Builtin{
 	{"PATH", "POSIX", srcXBDOther},
 	{"HOME", "POSIX", srcXBDOther},
 	{"SHELL", "POSIX", srcXBDOther},
@@ -79,13 +79,13 @@ var builtinEssentials = []builtin{
 	{"PROCESSOR_ARCHITECTURE", "Windows", srcWSHEnviron},
 }
 
-// builtinSecrets is the built-in credential list: names first, grouped, then patterns.
+// BuiltinSecrets is the built-in credential list: names first, grouped, then patterns.
 //
 // A name that a pattern below already covers is left out (the pattern
 // denies it anyway), except the names SPEC requires by name. Files and
 // sockets that hold or hand out a credential count as credentials, as in
 // Nomad's denylist (GOOGLE_APPLICATION_CREDENTIALS, CONSUL_HTTP_TOKEN_FILE).
-var builtinSecrets = []builtin{
+var BuiltinSecrets = []Builtin{
 	{"AWS_ACCESS_KEY_ID", "Cloud: AWS", srcNomad},
 	{"AWS_SECRET_ACCESS_KEY", "Cloud: AWS", srcNomad},
 	{"AWS_SESSION_TOKEN", "Cloud: AWS", srcNomad},
@@ -223,10 +223,10 @@ var builtinSecrets = []builtin{
 	{"TF_TOKEN_*", "Patterns", "[Terraform CLI: environment variable credentials](https://developer.hashicorp.com/terraform/cli/config/config-file#environment-variable-credentials)"},
 }
 
-// builtinsMarkdown renders both lists as the README's Markdown tables.
-func builtinsMarkdown() string {
+// BuiltinsMarkdown renders both lists as the README's Markdown tables.
+func BuiltinsMarkdown() string {
 	var b strings.Builder
-	table := func(title string, list []builtin) {
+	table := func(title string, list []Builtin) {
 		b.WriteString("#### " + title + "\n\n")
 		b.WriteString("| Name | Group | Source |\n")
 		b.WriteString("| --- | --- | --- |\n")
@@ -234,8 +234,8 @@ func builtinsMarkdown() string {
 			b.WriteString("| `" + e.Name + "` | " + e.Group + " | " + e.Source + " |\n")
 		}
 	}
-	table("Essentials", builtinEssentials)
+	table("Essentials", BuiltinEssentials)
 	b.WriteString("\n")
-	table("Secrets", builtinSecrets)
+	table("Secrets", BuiltinSecrets)
 	return b.String()
 }

@@ -1,29 +1,29 @@
-package gen
+package policy
 
 import (
 	"fmt"
 	"strings"
 )
 
-// A segment is one piece of a value: literal text, or a {param}.
-type segment struct {
+// Segment is one piece of a value: literal text, or a {param}.
+type Segment struct {
 	Lit   string
 	Param string // the parameter's name; Lit is empty then
 	Env   string // ${NAME}: NAME's value in environ at the call
 	Pos   Pos    // of the value, for errors about an Env reference
 }
 
-// parseValue splits a define or binPaths value into literal text,
+// ParseValue splits a define or binPaths value into literal text,
 // {param} references and ${NAME} environment references. "{{" and "}}"
 // are literal braces, and "$${" a literal "${" (with the "...}" it opens,
 // so "$${HOME}" is the text "${HOME}"); any other brace is an error,
 // reported with its byte offset in s.
-func parseValue(s string) ([]segment, error) {
-	var segs []segment
+func ParseValue(s string) ([]Segment, error) {
+	var segs []Segment
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
-			segs = append(segs, segment{Lit: lit.String()})
+			segs = append(segs, Segment{Lit: lit.String()})
 			lit.Reset()
 		}
 	}
@@ -44,11 +44,11 @@ func parseValue(s string) ([]segment, error) {
 				return nil, fmt.Errorf("unclosed '${' at byte %d (write $${ for a literal ${)", i)
 			}
 			name := s[i+2 : i+end]
-			if !isName(name) {
+			if !IsName(name) {
 				return nil, fmt.Errorf("bad environment reference ${%s} at byte %d: a name is [A-Za-z_][A-Za-z0-9_]*", name, i)
 			}
 			flush()
-			segs = append(segs, segment{Env: name})
+			segs = append(segs, Segment{Env: name})
 			i += end
 		case c == '{' && strings.HasPrefix(s[i:], "{{"), c == '}' && strings.HasPrefix(s[i:], "}}"):
 			lit.WriteByte(c)
@@ -61,11 +61,11 @@ func parseValue(s string) ([]segment, error) {
 				return nil, fmt.Errorf("unclosed '{' at byte %d (write {{ for a literal brace)", i)
 			}
 			name := s[i+1 : i+end]
-			if !isParam(name) {
+			if !IsParam(name) {
 				return nil, fmt.Errorf("bad parameter {%s} at byte %d: a parameter is [a-z][A-Za-z0-9]*", name, i)
 			}
 			flush()
-			segs = append(segs, segment{Param: name})
+			segs = append(segs, Segment{Param: name})
 			i += end
 		default:
 			lit.WriteByte(c)
