@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // testSpecEssentials is SPEC's built-in essentials list, POSIX group then
@@ -455,4 +456,27 @@ func TestSecretsPassTakesBuiltinEssentials(t *testing.T) {
 	_, err = Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "PROGRAMFILES(X64)"`))
 	require.Error(t, err)
 	assert.Equal(t, `policy.yaml:3:87: secrets.pass: "PROGRAMFILES(X64)" is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential`, err.Error())
+}
+
+func TestReferenceIsSecret(t *testing.T) {
+	p := mustLoad(t, barePolicy(`secrets: {builtin: false, extra: [GITHUB_TOKEN, "*_KEY"], pass: [SLEUTH_KEY, GITHUB_TOKEN]}`))
+	for name, want := range map[string]bool{
+		"GITHUB_TOKEN": false, "github_token": true, "A_KEY": true, "a_key": true,
+		"SLEUTH_KEY": false, "sleuth_key": true, "KEY": false, "PATH": false,
+	} {
+		assert.Equal(t, want, reference.IsSecret(p, name), name)
+	}
+	assert.Equal(t, []string{"*_KEY"}, reference.Secrets(p))
+}
+
+func TestReferenceBuiltinSecrets(t *testing.T) {
+	src := "version: 1\npackage: p\ntasks: {sh: {mode: inherit}}\n"
+	p := mustLoad(t, src)
+	var env []string
+	for _, name := range testMustIncludeSecrets {
+		env = append(env, name+"=x", testFoldASCII(name)+"=x")
+	}
+	for _, fold := range []bool{false, true} {
+		assert.Equal(t, []string{"HOME=/h"}, reference.Build(p, taskOf(t, p, "sh"), append(env, "HOME=/h"), nil, nil, fold).Environ())
+	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // The differential test holds the code envgen generates to the reference
@@ -275,7 +276,7 @@ func TestDifferential(t *testing.T) {
 	for i, c := range b.cases {
 		res := b.results[i]
 		p := b.policies[c.Policy].checked
-		want := reference(p, refTask(t, p, c.Task), c.Environ, c.Params, c.Overrides, fold)
+		want := reference.Build(p, taskOf(t, p, c.Task), c.Environ, c.Params, c.Overrides, fold)
 		problems := diffProblems(p, c, res, want)
 		if len(problems) == 0 {
 			continue
@@ -293,7 +294,7 @@ func TestDifferential(t *testing.T) {
 }
 
 // diffProblems lists how a driver answer differs from the reference's.
-func diffProblems(p *policy.Policy, c driverCase, res driverResult, want refResult) []string {
+func diffProblems(p *policy.Policy, c driverCase, res driverResult, want reference.Result) []string {
 	var out []string
 	if !slices.Equal(res.Env, want.Environ()) {
 		out = append(out, "…Env differs from the reference")
@@ -311,12 +312,12 @@ func diffProblems(p *policy.Policy, c driverCase, res driverResult, want refResu
 		out = append(out, "a builder changed environ")
 	}
 	for j, n := range c.Names {
-		if res.Secret[j] != refIsSecret(p, n) {
+		if res.Secret[j] != reference.IsSecret(p, n) {
 			out = append(out, fmt.Sprintf("IsSecret(%q) = %v", n, res.Secret[j]))
 		}
 	}
-	if !slices.Equal(res.Secrets, refSecrets(p)) {
-		out = append(out, fmt.Sprintf("Secrets() = %q, want %q", res.Secrets, refSecrets(p)))
+	if !slices.Equal(res.Secrets, reference.Secrets(p)) {
+		out = append(out, fmt.Sprintf("Secrets() = %q, want %q", res.Secrets, reference.Secrets(p)))
 	}
 	if !res.SecretsIsFresh {
 		out = append(out, "Secrets() shares its slice between calls")

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // explainUsage is the help text of envgen explain.
@@ -51,7 +52,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	why := flags.String("why", "", "explain NAME only")
 	params := map[string]string{}
 	var paramOrder []string
-	var overrides []refOverride
+	var overrides []reference.Override
 	flags.Func("param", "NAME=VALUE: the value of {NAME}", func(s string) error {
 		name, value, ok := strings.Cut(s, "=")
 		if !ok || !policy.IsParam(name) {
@@ -68,14 +69,14 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		if !ok || name == "" {
 			return fmt.Errorf("want NAME=VALUE; got %q", s)
 		}
-		overrides = append(overrides, refOverride{Name: name, Value: value})
+		overrides = append(overrides, reference.Override{Name: name, Value: value})
 		return nil
 	})
 	flags.Func("unset", "NAME: an override, as envrt.Unset", func(s string) error {
 		if s == "" {
 			return errors.New("want a name")
 		}
-		overrides = append(overrides, refOverride{Name: s, Unset: true})
+		overrides = append(overrides, reference.Override{Name: s, Unset: true})
 		return nil
 	})
 	// Flags may come before, between or after the two arguments.
@@ -173,7 +174,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	environ = in.Entries
 
 	x := explainer{p: p, t: t, fold: runtime.GOOS == "windows", params: params, overrides: overrides, bad: in.Bad}
-	r := reference(p, t, environ, params, overrides, x.fold)
+	r := reference.Build(p, t, environ, params, overrides, x.fold)
 	if *why != "" {
 		x.callLines(stdout)
 		x.why(stdout, r, environ, *why)
@@ -191,7 +192,7 @@ type explainer struct {
 	t         *policy.Task
 	fold      bool
 	params    map[string]string
-	overrides []refOverride
+	overrides []reference.Override
 	bad       []badInput // the input that is not NAME=value
 }
 
@@ -238,7 +239,7 @@ func (x *explainer) callLines(w io.Writer) {
 // list prints every name the child gets ("+"), then every name left out
 // ("-"), each group sorted by name; then ("?") the task's exact
 // passThrough names that the environment does not hold.
-func (x *explainer) list(w io.Writer, r refResult) {
+func (x *explainer) list(w io.Writer, r reference.Result) {
 	var kept, dropped, absent []line
 	for _, e := range r.Env {
 		kept = append(kept, x.keptLine(e))
@@ -269,12 +270,12 @@ func (x *explainer) list(w io.Writer, r refResult) {
 }
 
 // keptLine is the line of an entry the child gets.
-func (x *explainer) keptLine(e refEntry) line {
+func (x *explainer) keptLine(e reference.Entry) line {
 	note := describeFrom(e.From)
-	if e.Over != "" {
+	if e.Over.Kind != reference.NoSource {
 		note += ", over " + describeFrom(e.Over)
 	}
-	if strings.HasPrefix(e.From, "passThrough ") && !strings.HasPrefix(e.From, "passThrough pattern ") && refSecretCaseless(x.p, e.Name) != "" {
+	if e.From.Kind == reference.PassThroughName && reference.SecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
 	}
 	value := x.value(e.Name, e.Value)
@@ -293,10 +294,10 @@ func (x *explainer) keptLine(e refEntry) line {
 // before any exemption (a define may copy only a secret the task
 // exempts, and that value is as secret as the one it copies). Whether
 // the reference resolved to anything does not matter.
-func (x *explainer) secretSource(e refEntry) string {
+func (x *explainer) secretSource(e reference.Entry) string {
 	define := func(name string) string {
 		for _, d := range x.t.Defines {
-			if refKey(d.Name, x.fold) == refKey(name, x.fold) {
+			if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
 				if ref := x.secretReference(d.Value); ref != "" {
 					return ref
 				}
@@ -304,16 +305,16 @@ func (x *explainer) secretSource(e refEntry) string {
 		}
 		return ""
 	}
-	switch e.From {
-	case "define":
+	switch e.From.Kind {
+	case reference.Defined:
 		return define(e.Name)
-	case "PATH prefix":
+	case reference.PATHPrefix:
 		for _, dir := range x.t.BinPaths {
 			if ref := x.secretReference(dir); ref != "" {
 				return ref
 			}
 		}
-		if e.Over == "define" {
+		if e.Over.Kind == reference.Defined {
 			return define(e.Name)
 		}
 	}
@@ -325,7 +326,7 @@ func (x *explainer) secretSource(e refEntry) string {
 // before any exemption), or "".
 func (x *explainer) secretReference(segs []policy.Segment) string {
 	for _, s := range segs {
-		if s.Env != "" && refSecretCaseless(x.p, s.Env) != "" {
+		if s.Env != "" && reference.SecretCaseless(x.p, s.Env) != "" {
 			return s.Env
 		}
 	}
@@ -333,37 +334,37 @@ func (x *explainer) secretReference(segs []policy.Segment) string {
 }
 
 // dropLine is the line of a name left out.
-func dropLine(d refDrop) line {
+func dropLine(d reference.Drop) line {
 	// "secret (GITHUB_TOKEN)" reads "secret: GITHUB_TOKEN" in a line that
 	// already ends in parentheses.
-	why := d.Why
-	if kind, detail := splitWhy(why); detail != "" {
-		why = kind + ": " + detail
+	why := d.Why.String()
+	if detail := d.Why.Detail(); detail != "" {
+		why = d.Why.Kind.String() + ": " + detail
 	}
 	return line{"- " + showValue(d.Name), why}
 }
 
-// describeFrom turns the reference's layer names into the words explain
+// describeFrom turns the reference's layers into the words explain
 // prints.
-func describeFrom(from string) string {
-	switch from {
-	case "override":
+func describeFrom(from reference.Source) string {
+	switch from.Kind {
+	case reference.Overridden:
 		return "override: -set"
-	case "PATH prefix":
+	case reference.PATHPrefix:
 		return "binPaths in front of PATH"
 	}
-	return from
+	return from.String()
 }
 
 // mentioned reports whether the result holds name, kept or dropped.
-func (x *explainer) mentioned(r refResult, name string) bool {
+func (x *explainer) mentioned(r reference.Result, name string) bool {
 	for _, e := range r.Env {
-		if refKey(e.Name, x.fold) == refKey(name, x.fold) {
+		if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
 			return true
 		}
 	}
 	for _, d := range r.Dropped {
-		if refKey(d.Name, x.fold) == refKey(name, x.fold) {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
 			return true
 		}
 	}
@@ -375,7 +376,7 @@ func (x *explainer) mentioned(r refResult, name string) bool {
 // keeps is redacted too), else as written, quoted if it holds bytes a
 // terminal would not show as one line.
 func (x *explainer) value(name, value string) string {
-	if refSecretCaseless(x.p, name) != "" {
+	if reference.SecretCaseless(x.p, name) != "" {
 		return redacted(value)
 	}
 	return showValue(value)
@@ -411,18 +412,18 @@ func printLines(w io.Writer, lines []line) {
 
 // why prints the lines of one name and says in words why it is in or out
 // and what would change that.
-func (x *explainer) why(w io.Writer, r refResult, environ []string, name string) {
+func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name string) {
 	var lines []line
-	var kept *refEntry
-	var drops []refDrop
+	var kept *reference.Entry
+	var drops []reference.Drop
 	for i, e := range r.Env {
-		if refKey(e.Name, x.fold) == refKey(name, x.fold) {
+		if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
 			lines = append(lines, x.keptLine(e))
 			kept = &r.Env[i]
 		}
 	}
 	for _, d := range r.Dropped {
-		if refKey(d.Name, x.fold) == refKey(name, x.fold) {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
 			lines = append(lines, dropLine(d))
 			drops = append(drops, d)
 		}
@@ -441,16 +442,16 @@ func (x *explainer) why(w io.Writer, r refResult, environ []string, name string)
 	default:
 		// Not in the environment at all: say what the task would do if
 		// it were, by asking the reference with the name set.
-		probe := reference(x.p, x.t, append(slices.Clip(environ), name+"=x"), x.params, x.overrides, x.fold)
+		probe := reference.Build(x.p, x.t, append(slices.Clip(environ), name+"=x"), x.params, x.overrides, x.fold)
 		fmt.Fprintf(w, "%s is not in the environment, so %s does not get it.\n", name, task)
 		for _, e := range probe.Env {
-			if refKey(e.Name, x.fold) == refKey(name, x.fold) {
+			if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
 				fmt.Fprintf(w, "If it were set, %s would get it: %s.\n", task, x.keptReason(e))
 				return
 			}
 		}
 		for _, d := range probe.Dropped {
-			if refKey(d.Name, x.fold) == refKey(name, x.fold) {
+			if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
 				fmt.Fprintf(w, "If it were set, %s would still leave it out: %s.\n", task, x.dropReason(d))
 				if hint := x.dropHint(d); hint != "" {
 					fmt.Fprintln(w, hint)
@@ -462,63 +463,63 @@ func (x *explainer) why(w io.Writer, r refResult, environ []string, name string)
 }
 
 // keptReason says in words why an entry reaches the child.
-func (x *explainer) keptReason(e refEntry) string {
+func (x *explainer) keptReason(e reference.Entry) string {
 	var s string
-	switch {
-	case e.From == "essential":
+	switch e.From.Kind {
+	case reference.Essential:
 		s = "it is an essential (passed to every isolated task when set)"
-	case e.From == "inherited":
+	case reference.Inherited:
 		s = "an inherit task passes every name that is not a secret, unset or an injection variable"
-	case strings.HasPrefix(e.From, "passThrough pattern "):
-		s = "it matches " + strings.TrimPrefix(e.From, "passThrough pattern ") + " in the task's passThrough"
-	case strings.HasPrefix(e.From, "passThrough "):
+	case reference.PassThroughPattern:
+		s = "it matches " + e.From.By + " in the task's passThrough"
+	case reference.PassThroughName:
 		s = "the task's passThrough names it"
-		if by := refSecretCaseless(x.p, e.Name); by != "" {
+		if by := reference.SecretCaseless(x.p, e.Name); by != "" {
 			s += fmt.Sprintf(", which keeps it although it is a secret (%s)", by)
 		}
-	case e.From == "define":
+	case reference.Defined:
 		s = "the task's define sets it"
-	case e.From == "override":
+	case reference.Overridden:
 		s = "the call sets it (-set, as envrt.Set)"
-	case e.From == "PATH prefix":
+	case reference.PATHPrefix:
 		s = "the task's binPaths put directories in front of it"
-		if e.Over != "" {
+		if e.Over.Kind != reference.NoSource {
 			return s + fmt.Sprintf(" (its value before that: %s)", describeFrom(e.Over))
 		}
 		return s
 	default:
-		s = e.From
+		s = e.From.String()
 	}
-	if e.Over != "" {
+	if e.Over.Kind != reference.NoSource {
 		s += fmt.Sprintf(", replacing the value it had as %s", describeFrom(e.Over))
 	}
 	return s
 }
 
 // dropReason says in words why a name is left out.
-func (x *explainer) dropReason(d refDrop) string {
-	kind, detail := splitWhy(d.Why)
-	switch kind {
-	case "secret":
-		by := strings.TrimPrefix(detail, "matches ")
+func (x *explainer) dropReason(d reference.Drop) string {
+	detail := d.Why.Detail()
+	switch d.Why.Kind {
+	case reference.Secret:
+		by := d.Why.By
 		where := "secrets.extra"
 		if x.builtinSecretsOn() && slices.ContainsFunc(policy.BuiltinSecrets, func(b policy.Builtin) bool { return b.Name == by }) {
 			where = "the built-in list"
 		}
-		if detail != by {
+		if strings.Contains(by, "*") {
 			return fmt.Sprintf("it is a secret: it matches %s (%s)", by, where)
 		}
 		return fmt.Sprintf("it is a secret: %s (%s)", by, where)
-	case "not declared":
+	case reference.NotDeclared:
 		return "an isolated task passes only the essentials and what its passThrough lists, and neither has it"
-	case "unset":
+	case reference.Unset:
 		return fmt.Sprintf("the task's unset drops it (%s)", detail)
-	case "negated":
+	case reference.Negated:
 		return fmt.Sprintf("the task's passThrough excludes it with %s", detail)
-	case "injection variable":
+	case reference.Injection, reference.BashFunction:
 		return fmt.Sprintf("the task has dropInjection: true, and it is an injection variable (%s)", detail)
 	}
-	return d.Why
+	return d.Why.String()
 }
 
 // builtinSecretsOn reports whether the policy uses the built-in secret
@@ -533,35 +534,26 @@ func (x *explainer) builtinSecretsOn() bool {
 }
 
 // dropHint says what would let a name through, or "".
-func (x *explainer) dropHint(d refDrop) string {
-	kind, _ := splitWhy(d.Why)
-	switch kind {
-	case "secret":
+func (x *explainer) dropHint(d reference.Drop) string {
+	switch d.Why.Kind {
+	case reference.Secret:
 		return fmt.Sprintf("To pass it to this task only, list %s exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.", d.Name)
-	case "not declared":
-		if by := refSecretCaseless(x.p, d.Name); by != "" {
+	case reference.NotDeclared:
+		if by := reference.SecretCaseless(x.p, d.Name); by != "" {
 			return fmt.Sprintf("It is also a secret (%s), so only its exact name passes it: add %s to the task's passThrough (a pattern would not pass it).", by, d.Name)
 		}
 		return fmt.Sprintf("To pass it, add %s (or a pattern matching it) to the task's passThrough, or to essentials.extra for every isolated task.", d.Name)
-	case "unset":
+	case reference.Unset:
 		return "To keep it, take it out of the task's unset."
-	case "negated":
+	case reference.Negated:
 		return "A negation wins over everything else in passThrough; remove or narrow it to let the name through."
-	case "injection variable":
+	case reference.Injection, reference.BashFunction:
 		if !x.t.Inherit {
 			return fmt.Sprintf("To hand it over anyway, list %s exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.", d.Name)
 		}
 		return "To hand one over anyway, set it at the call (envrt.Set), or turn dropInjection off."
-	case "duplicate of an earlier entry":
+	case reference.Duplicate:
 		return "The first entry of a name wins; later ones are ignored."
 	}
 	return ""
-}
-
-// splitWhy splits the reference's "kind (detail)" into its parts.
-func splitWhy(why string) (kind, detail string) {
-	if i := strings.Index(why, " ("); i > 0 && strings.HasSuffix(why, ")") {
-		return why[:i], why[i+2 : len(why)-1]
-	}
-	return why, ""
 }

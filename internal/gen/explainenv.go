@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // This file reads the environment that envgen explain explains: a -env
@@ -53,7 +54,7 @@ func environList(list []string) environInput {
 			continue
 		}
 		n++
-		if _, _, ok := refSplit(e); ok {
+		if _, _, ok := reference.Split(e); ok {
 			in.Entries = append(in.Entries, e)
 		} else {
 			in.Bad = append(in.Bad, badInput{fmt.Sprintf("entry %d", n), len(e)})

@@ -108,11 +108,11 @@ func TestInjectionMarkdown(t *testing.T) {
 }
 
 func TestDropInjectionDesugars(t *testing.T) {
-	p := checkedPolicy(t, refBare(`tasks:
+	p := mustLoad(t, barePolicy(`tasks:
   sh: {mode: inherit, dropInjection: true, unset: [PYTHONPATH, "LD_*", X]}
   off: {mode: inherit, dropInjection: false}
 `))
-	sh, off := refTask(t, p, "sh"), refTask(t, p, "off")
+	sh, off := taskOf(t, p, "sh"), taskOf(t, p, "off")
 	assert.True(t, sh.DropInjection)
 	assert.False(t, off.DropInjection)
 	assert.Empty(t, off.UnsetExact)
@@ -133,11 +133,11 @@ func TestDropInjectionDesugars(t *testing.T) {
 // TestDropInjectionDesugarsIsolated: an isolated task takes dropInjection
 // too; its unset, which it cannot write itself, is the injection list.
 func TestDropInjectionDesugarsIsolated(t *testing.T) {
-	p := checkedPolicy(t, refBare(`tasks:
+	p := mustLoad(t, barePolicy(`tasks:
   b: {dropInjection: true, passThrough: [PYTHONPATH, "LD_*"]}
   off: {dropInjection: false}
 `))
-	b, off := refTask(t, p, "b"), refTask(t, p, "off")
+	b, off := taskOf(t, p, "b"), taskOf(t, p, "off")
 	assert.True(t, b.DropInjection)
 	assert.False(t, off.DropInjection)
 	assert.Empty(t, off.UnsetExact)
@@ -160,11 +160,11 @@ func TestDropInjectionErrors(t *testing.T) {
 		{"tasks: {b: {mode: inherit, dropInjection: [true]}}\n", `task "b" dropInjection must be true or false; got a list`},
 		{"tasks: {b: {mode: bogus, dropInjection: true}}\n", `mode "bogus": want isolated or inherit`},
 	} {
-		_, err := Generate("policy.yaml", []byte(refBare(c.src)), "p")
+		_, err := Generate("policy.yaml", []byte(barePolicy(c.src)), "p")
 		require.Error(t, err, c.src)
 		assert.Contains(t, err.Error(), c.want, c.src)
 	}
 	// An unknown mode is reported once, not as a misplaced dropInjection too.
-	_, err := Generate("policy.yaml", []byte(refBare("tasks: {b: {mode: bogus, dropInjection: true}}\n")), "p")
+	_, err := Generate("policy.yaml", []byte(barePolicy("tasks: {b: {mode: bogus, dropInjection: true}}\n")), "p")
 	assert.NotContains(t, err.Error(), "dropInjection")
 }

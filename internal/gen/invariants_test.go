@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // The invariants below are what envgen promises whatever the policy and
@@ -81,7 +82,7 @@ func invSecret(p *policy.Policy, t *policy.Task, name string) bool {
 // invExplicit reports whether name was set by the policy or the caller
 // rather than inherited: a define of t, a valid Set of the call, or PATH
 // when t has binPaths.
-func invExplicit(t *policy.Task, name string, overrides []refOverride, fold bool) bool {
+func invExplicit(t *policy.Task, name string, overrides []reference.Override, fold bool) bool {
 	same := func(a string) bool { return a == name || fold && policy.FoldKey(a) == policy.FoldKey(name) }
 	for _, d := range t.Defines {
 		if same(d.Name) {
@@ -130,7 +131,7 @@ func invDistinctive(v string) bool {
 // override's value, a parameter, a literal of a define or a binPaths
 // directory. A secret value that one of them holds could be in the output
 // by right, so it is not looked for.
-func invSecretValues(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []refOverride) []string {
+func invSecretValues(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []reference.Override) []string {
 	var innocent, secret []string
 	for _, e := range environ {
 		i := strings.IndexByte(e[min(1, len(e)):], '=')
@@ -169,7 +170,7 @@ func invSecretValues(p *policy.Policy, t *policy.Task, environ []string, params 
 
 // invariantProblems lists how out, what task t of p built for a call with
 // environ, params and overrides, breaks invariants 1 to 4 and 6.
-func invariantProblems(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []refOverride, out []string, fold bool) []string {
+func invariantProblems(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []reference.Override, out []string, fold bool) []string {
 	var problems []string
 	secretValues := invSecretValues(p, t, environ, params, overrides)
 	for _, e := range out {
@@ -235,8 +236,8 @@ func TestInvariantsGenerated(t *testing.T) {
 	for i, c := range b.cases {
 		p := b.policies[c.Policy].checked
 		res := b.results[i]
-		looked += len(invSecretValues(p, refTask(t, p, c.Task), c.Environ, c.Params, c.Overrides))
-		problems := invariantProblems(p, refTask(t, p, c.Task), c.Environ, c.Params, c.Overrides, res.Env, fold)
+		looked += len(invSecretValues(p, taskOf(t, p, c.Task), c.Environ, c.Params, c.Overrides))
+		problems := invariantProblems(p, taskOf(t, p, c.Task), c.Environ, c.Params, c.Overrides, res.Env, fold)
 		if !res.DstIntact {
 			problems = append(problems, "Append…Env wrote into dst[:len(dst)]")
 		}
@@ -264,11 +265,11 @@ func TestInvariantsReference(t *testing.T) {
 		src, c := RandomPolicy(r, fmt.Sprintf("p%d", i))
 		for range 150 {
 			call := RandomCallFor(r, c)
-			task := refTask(t, c.checked, call.Task)
+			task := taskOf(t, c.checked, call.Task)
 			looked += len(invSecretValues(c.checked, task, call.Environ, call.Params, call.Overrides))
 			for _, fold := range []bool{false, true} {
 				n++
-				out := reference(c.checked, task, call.Environ, call.Params, call.Overrides, fold).Environ()
+				out := reference.Build(c.checked, task, call.Environ, call.Params, call.Overrides, fold).Environ()
 				if problems := invariantProblems(c.checked, task, call.Environ, call.Params, call.Overrides, out, fold); len(problems) > 0 {
 					t.Fatalf("fold=%v: %s\npolicy:\n%s\ntask %s, environ %q, overrides %+v\n got %q",
 						fold, strings.Join(problems, "; "), src, call.Task, call.Environ, call.Overrides, out)
@@ -295,7 +296,7 @@ tasks:
 `))
 	require.NoError(t, err)
 	p := c.checked
-	task := refTask(t, p, "t")
+	task := taskOf(t, p, "t")
 	environ := []string{"GITHUB_TOKEN=ghp_x", "A=1", "GH_TOKEN=1", "NPM_TOKEN=ghp_lit", "github_token=ghp_ok"}
 	leaky := []string{"A=1", "COPY=ghp_x", "LIT=v=ghp_lit", "PATH=/ghp_x"}
 	problems := invariantProblems(p, task, environ, nil, nil, leaky, true)
@@ -308,5 +309,5 @@ tasks:
 	// exempt spelling's may be copied.
 	assert.Empty(t, invariantProblems(p, task, environ, nil, nil, []string{"A=1", "COPY=", "LIT=v=ghp_lit", "PATH=/"}, true))
 	assert.Empty(t, invariantProblems(p, task, environ, nil, nil, []string{"A=1", "COPY=ghp_ok", "X=1"}, true))
-	assert.Equal(t, []string{"A=1", "COPY=", "LIT=v=ghp_lit", "PATH=/"}, reference(p, task, environ, nil, nil, true).Environ())
+	assert.Equal(t, []string{"A=1", "COPY=", "LIT=v=ghp_lit", "PATH=/"}, reference.Build(p, task, environ, nil, nil, true).Environ())
 }

@@ -1,4 +1,4 @@
-package gen
+package reference
 
 import (
 	"os"
@@ -37,14 +37,14 @@ func refTask(t testing.TB, p *policy.Policy, key string) *policy.Task {
 }
 
 // refRun runs task key of the policy src through the reference.
-func refRun(t testing.TB, src, key string, fold bool, environ []string, params map[string]string, ovs ...refOverride) refResult {
+func refRun(t testing.TB, src, key string, fold bool, environ []string, params map[string]string, ovs ...Override) Result {
 	t.Helper()
 	p := checkedPolicy(t, src)
-	return reference(p, refTask(t, p, key), environ, params, ovs, fold)
+	return Build(p, refTask(t, p, key), environ, params, ovs, fold)
 }
 
 // refBoth wants the same environment with exact and folded names.
-func refBoth(t *testing.T, src, key string, environ []string, params map[string]string, want []string, ovs ...refOverride) {
+func refBoth(t *testing.T, src, key string, environ []string, params map[string]string, want []string, ovs ...Override) {
 	t.Helper()
 	for _, fold := range []bool{false, true} {
 		got := refRun(t, src, key, fold, environ, params, ovs...).Environ()
@@ -64,8 +64,8 @@ func refBare(body string) string {
 	return p + body
 }
 
-func set(name, value string) refOverride { return refOverride{Name: name, Value: value} }
-func unset(name string) refOverride      { return refOverride{Name: name, Unset: true} }
+func set(name, value string) Override { return Override{Name: name, Value: value} }
+func unset(name string) Override      { return Override{Name: name, Unset: true} }
 
 func TestReferenceParsing(t *testing.T) {
 	inherit := refBare("tasks: {sh: {mode: inherit}}\n")
@@ -115,21 +115,21 @@ tasks:
 	})
 
 	r := refRun(t, p, "build", false, env, nil)
-	assert.Equal(t, []refEntry{
+	assert.Equal(t, [][4]string{
 		{"HOME", "/h", "essential", ""},
 		{"NODE_ENV", "production", "define", "passThrough NODE_ENV"},
 		{"NEXT_PUBLIC_URL", "u", "passThrough pattern NEXT_PUBLIC_*", ""},
 		{"NPM_TOKEN", "n", "passThrough NPM_TOKEN", ""},
 		{"CGO_ENABLED", "0", "define", ""},
-	}, r.Env)
-	assert.Equal(t, []refDrop{
+	}, entryTexts(r.Env))
+	assert.Equal(t, [][2]string{
 		{"LANG", "negated (!LANG)"},
 		{"SHELL", "not declared"},
 		{"NEXT_PUBLIC_SECRET_X", "negated (!NEXT_PUBLIC_SECRET_*)"},
 		{"NEXT_PUBLIC_TOKEN", "secret (matches *_TOKEN)"},
 		{"GH_TOKEN", "not declared"},
 		{"CGO_ENABLED", "not declared"},
-	}, r.Dropped)
+	}, dropTexts(r.Dropped))
 }
 
 func TestReferenceIsolatedFold(t *testing.T) {
@@ -156,11 +156,11 @@ tasks: {build: {}}
 	assert.Equal(t, []string{"GITHUB_TOKEN=y"}, refRun(t, p, "build", false, env, nil).Environ())
 	r := refRun(t, p, "build", true, env, nil)
 	assert.Empty(t, r.Env)
-	assert.Equal(t, []refDrop{
+	assert.Equal(t, [][2]string{
 		{"github_token", "secret (GITHUB_TOKEN)"},
 		{"Path", "secret (matches P*)"},
 		{"GITHUB_TOKEN", "duplicate of an earlier entry"},
-	}, r.Dropped)
+	}, dropTexts(r.Dropped))
 }
 
 func TestReferenceInherit(t *testing.T) {
@@ -178,14 +178,14 @@ tasks:
 	assert.Equal(t, []string{"TERM=dumb"}, refRun(t, p, "sh", true, []string{"histfile=x"}, nil).Environ())
 
 	r := refRun(t, p, "sh", false, env, nil)
-	assert.Equal(t, []refDrop{
+	assert.Equal(t, [][2]string{
 		{"my_wallet_key", "secret (MY_WALLET_KEY)"},
 		{"NPM_TOKEN", "secret (matches *_TOKEN)"},
 		{"HISTFILE", "unset (HISTFILE)"},
 		{"npm_config_cache", "unset (npm_config_*)"},
-	}, r.Dropped)
-	assert.Equal(t, "passThrough GH_TOKEN", r.Env[1].From)
-	assert.Equal(t, "inherited", r.Env[2].From)
+	}, dropTexts(r.Dropped))
+	assert.Equal(t, "passThrough GH_TOKEN", r.Env[1].From.String())
+	assert.Equal(t, "inherited", r.Env[2].From.String())
 }
 
 func TestReferenceDefineAndOverrides(t *testing.T) {
@@ -234,28 +234,6 @@ func TestReferenceBinPaths(t *testing.T) {
 	refBoth(t, nul, "b", []string{"X=old"}, map[string]string{"a": "n\x00"}, []string{"X=old"})
 }
 
-func TestReferenceIsSecret(t *testing.T) {
-	p := checkedPolicy(t, refBare(`secrets: {builtin: false, extra: [GITHUB_TOKEN, "*_KEY"], pass: [SLEUTH_KEY, GITHUB_TOKEN]}`))
-	for name, want := range map[string]bool{
-		"GITHUB_TOKEN": false, "github_token": true, "A_KEY": true, "a_key": true,
-		"SLEUTH_KEY": false, "sleuth_key": true, "KEY": false, "PATH": false,
-	} {
-		assert.Equal(t, want, refIsSecret(p, name), name)
-	}
-	assert.Equal(t, []string{"*_KEY"}, refSecrets(p))
-}
-
-func TestReferenceBuiltinSecrets(t *testing.T) {
-	src := "version: 1\npackage: p\ntasks: {sh: {mode: inherit}}\n"
-	var env []string
-	for _, name := range testMustIncludeSecrets {
-		env = append(env, name+"=x", testFoldASCII(name)+"=x")
-	}
-	for _, fold := range []bool{false, true} {
-		assert.Equal(t, []string{"HOME=/h"}, refRun(t, src, "sh", fold, append(env, "HOME=/h"), nil).Environ())
-	}
-}
-
 func TestReferenceDropInjection(t *testing.T) {
 	p := refBare(`tasks:
   sh: {mode: inherit, dropInjection: true, passThrough: [PYTHONPATH]}
@@ -268,9 +246,9 @@ func TestReferenceDropInjection(t *testing.T) {
 	}
 	r := refRun(t, p, "sh", false, env, nil)
 	assert.Equal(t, []string{"ld_preload=/y.so", "g= () { id; }", "HOME=/h", "j=(x)"}, r.Environ())
-	assert.Contains(t, r.Dropped, refDrop{"LD_PRELOAD", "injection variable (LD_*)"})
-	assert.Contains(t, r.Dropped, refDrop{"f", `injection variable (a bash exported function: the value starts with "()")`})
-	assert.Contains(t, r.Dropped, refDrop{"h", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"LD_PRELOAD", "injection variable (LD_*)"})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"f", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"h", `injection variable (a bash exported function: the value starts with "()")`})
 	assert.Equal(t, []string{"g= () { id; }", "HOME=/h", "j=(x)"}, refRun(t, p, "sh", true, env, nil).Environ())
 	assert.Equal(t, env, refRun(t, p, "keep", false, env, nil).Environ())
 
@@ -305,11 +283,11 @@ tasks:
 	}
 	r := refRun(t, p, "build", false, env, nil)
 	assert.Equal(t, []string{"HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "X_C=( )"}, r.Environ())
-	assert.Contains(t, r.Dropped, refDrop{"NODE_OPTIONS", "injection variable (NODE_OPTIONS)"})
-	assert.Contains(t, r.Dropped, refDrop{"LD_PRELOAD", "injection variable (LD_*)"})
-	assert.Contains(t, r.Dropped, refDrop{"X_B", `injection variable (a bash exported function: the value starts with "()")`})
-	assert.Contains(t, r.Dropped, refDrop{"PERL5LIB", "negated (!PERL5LIB)"})
-	assert.Contains(t, r.Dropped, refDrop{"BASH_ENV", "not declared"})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"NODE_OPTIONS", "injection variable (NODE_OPTIONS)"})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"LD_PRELOAD", "injection variable (LD_*)"})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"X_B", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"PERL5LIB", "negated (!PERL5LIB)"})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"BASH_ENV", "not declared"})
 
 	// On Windows the listing covers every spelling, the exemption only
 	// its own: pythonpath is a repeat of PYTHONPATH there, and alone it
@@ -317,8 +295,8 @@ tasks:
 	assert.Equal(t, []string{"HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "X_C=( )"}, refRun(t, p, "build", true, env, nil).Environ())
 	r = refRun(t, p, "build", true, []string{"pythonpath=/q", "f=() { id; }", "f_=1"}, nil)
 	assert.Empty(t, r.Environ())
-	assert.Contains(t, r.Dropped, refDrop{"pythonpath", "injection variable (PYTHONPATH)"})
-	assert.Contains(t, r.Dropped, refDrop{"f", `injection variable (a bash exported function: the value starts with "()")`})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"pythonpath", "injection variable (PYTHONPATH)"})
+	assert.Contains(t, dropTexts(r.Dropped), [2]string{"f", `injection variable (a bash exported function: the value starts with "()")`})
 
 	// Without dropInjection all of them pass but the negated and the
 	// undeclared.
@@ -354,6 +332,25 @@ func TestReferenceGlob(t *testing.T) {
 		{"NAME", "NAME", false, true},
 		{"NAME", "name", true, true},
 	} {
-		assert.Equal(t, c.want, refGlob(c.pattern, c.name, c.fold), "%q ~ %q fold=%v", c.pattern, c.name, c.fold)
+		assert.Equal(t, c.want, Match(c.pattern, c.name, c.fold), "%q ~ %q fold=%v", c.pattern, c.name, c.fold)
 	}
+}
+
+// entryTexts is each entry as name, value and its From and Over in the
+// words String gives them.
+func entryTexts(list []Entry) [][4]string {
+	var out [][4]string
+	for _, e := range list {
+		out = append(out, [4]string{e.Name, e.Value, e.From.String(), e.Over.String()})
+	}
+	return out
+}
+
+// dropTexts is each drop as its name and its reason's String.
+func dropTexts(list []Drop) [][2]string {
+	var out [][2]string
+	for _, d := range list {
+		out = append(out, [2]string{d.Name, d.Why.String()})
+	}
+	return out
 }

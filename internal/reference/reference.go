@@ -1,4 +1,4 @@
-package gen
+package reference
 
 import (
 	"os"
@@ -11,47 +11,40 @@ import (
 // on this OS (also when a test runs Windows' name rules elsewhere).
 const refPathListSeparator = os.PathListSeparator
 
-// This file is the reference interpreter: SPEC's semantics written as
-// plain maps and loops, to be obviously right rather than fast. It shares
-// nothing with runtime/ or the plan tables (only the checked policy and
-// task from check.go), so that the differential and fuzz tests can hold
-// the generated builders to it, and it records why each name is in or
-// out, for the explain command.
-
-// refOverride is one call-site override: envrt.Set(Name, Value), or
+// Override is one call-site override: envrt.Set(Name, Value), or
 // envrt.Unset(Name) when Unset is true.
-type refOverride struct {
+type Override struct {
 	Name, Value string
 	Unset       bool
 }
 
-// refEntry is one entry of a built environment and the layer that gave
+// Entry is one entry of a built environment and the layer that gave
 // it its value.
-type refEntry struct {
+type Entry struct {
 	Name, Value string
-	// From is the layer that set the value: "essential",
-	// "passThrough NAME", "passThrough pattern P", "inherited",
-	// "define", "override" or "PATH prefix".
-	From string
-	// Over is the From of the value this one replaced in place, or "".
-	Over string
+	// From is the layer that set the value.
+	From Source
+	// Over is the From of the value this one replaced in place, or the
+	// zero Source.
+	Over Source
 }
 
-// refDrop is one name, environ entry or override that did not reach the
+// Drop is one name, environ entry or override that did not reach the
 // output, and why.
-type refDrop struct {
-	Name, Why string
+type Drop struct {
+	Name string
+	Why  Reason
 }
 
-// refResult is what the reference builds for one call: the environment in
+// Result is what the reference builds for one call: the environment in
 // output order, and what was left out on the way.
-type refResult struct {
-	Env     []refEntry
-	Dropped []refDrop
+type Result struct {
+	Env     []Entry
+	Dropped []Drop
 }
 
 // Environ returns r's environment as NAME=value entries, in order.
-func (r refResult) Environ() []string {
+func (r Result) Environ() []string {
 	out := make([]string, 0, len(r.Env))
 	for _, e := range r.Env {
 		out = append(out, e.Name+"="+e.Value)
@@ -59,13 +52,13 @@ func (r refResult) Environ() []string {
 	return out
 }
 
-// reference builds the environment that task t of policy p gives a child
+// Build builds the environment that task t of policy p gives a child
 // from environ, params (by parameter name; a missing one is empty) and
 // the call's overrides, following SPEC's Semantics section and the
 // choices the README documents where SPEC is silent. fold selects
 // Windows' rules: names compare ASCII case-insensitively.
-func reference(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []refOverride, fold bool) refResult {
-	var r refResult
+func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []Override, fold bool) Result {
+	var r Result
 	out := refOutput{fold: fold, at: map[string]int{}}
 
 	// Layers 1 and 2 (isolated), or the inherit filter: each environ
@@ -74,20 +67,20 @@ func reference(p *policy.Policy, t *policy.Task, environ []string, params map[st
 	// the same name).
 	seen := map[string]bool{}
 	for _, entry := range environ {
-		name, value, ok := refSplit(entry)
+		name, value, ok := Split(entry)
 		if !ok {
-			r.Dropped = append(r.Dropped, refDrop{entry, "no '=' or holds NUL"})
+			r.Dropped = append(r.Dropped, Drop{entry, Reason{Kind: Malformed}})
 			continue
 		}
-		key := refKey(name, fold)
+		key := Key(name, fold)
 		if seen[key] {
-			r.Dropped = append(r.Dropped, refDrop{name, "duplicate of an earlier entry"})
+			r.Dropped = append(r.Dropped, Drop{name, Reason{Kind: Duplicate}})
 			continue
 		}
 		seen[key] = true
 		from, why := refClassify(p, t, name, value, fold)
-		if why != "" {
-			r.Dropped = append(r.Dropped, refDrop{name, why})
+		if why.Kind != 0 {
+			r.Dropped = append(r.Dropped, Drop{name, why})
 			continue
 		}
 		out.put(name, value, from)
@@ -98,25 +91,25 @@ func reference(p *policy.Policy, t *policy.Task, environ []string, params map[st
 	for _, d := range t.Defines {
 		value := refFill(p, t, d.Value, params, environ, fold)
 		if strings.IndexByte(value, 0) >= 0 {
-			r.Dropped = append(r.Dropped, refDrop{d.Name, "define skipped: a parameter holds NUL"})
+			r.Dropped = append(r.Dropped, Drop{d.Name, Reason{Kind: DefineSkipped}})
 			continue
 		}
-		out.put(d.Name, value, "define")
+		out.put(d.Name, value, Source{Kind: Defined})
 	}
 
 	// Layer 4: the call's overrides, in order; the last for a name wins.
 	for _, o := range overrides {
 		switch {
 		case o.Name == "" || strings.ContainsAny(o.Name, "=\x00"):
-			r.Dropped = append(r.Dropped, refDrop{o.Name, "override ignored: empty name, or '=' or NUL in it"})
+			r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: OverrideBadName}})
 		case o.Unset: // an Unset has no value
 			if out.unset(o.Name) {
-				r.Dropped = append(r.Dropped, refDrop{o.Name, "unset by the call"})
+				r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: UnsetByCall}})
 			}
 		case strings.IndexByte(o.Value, 0) >= 0:
-			r.Dropped = append(r.Dropped, refDrop{o.Name, "override ignored: NUL in its value"})
+			r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: OverrideNUL}})
 		default:
-			out.put(o.Name, o.Value, "override")
+			out.put(o.Name, o.Value, Source{Kind: Overridden})
 		}
 	}
 
@@ -132,18 +125,18 @@ func reference(p *policy.Policy, t *policy.Task, environ []string, params map[st
 	if len(dirs) > 0 {
 		joined := strings.Join(dirs, string(refPathListSeparator))
 		name, value := "PATH", joined
-		if i, ok := out.at[refKey("PATH", fold)]; ok && out.list[i].present {
+		if i, ok := out.at[Key("PATH", fold)]; ok && out.list[i].present {
 			name = out.list[i].Name // PATH keeps the spelling it has (Path on Windows)
 			if old := out.list[i].Value; old != "" {
 				value = joined + string(refPathListSeparator) + old
 			}
 		}
-		out.put(name, value, "PATH prefix")
+		out.put(name, value, Source{Kind: PATHPrefix})
 	}
 
 	for _, e := range out.list {
 		if e.present {
-			r.Env = append(r.Env, e.refEntry)
+			r.Env = append(r.Env, e.Entry)
 		}
 	}
 	return r
@@ -160,29 +153,29 @@ type refOutput struct {
 
 // refSlot is a place in the output: an entry, or a name unset by the call.
 type refSlot struct {
-	refEntry
+	Entry
 	present bool
 }
 
 // put sets name to value: in place, with this spelling, if the output has
 // a place for the name; else at the end.
-func (o *refOutput) put(name, value, from string) {
-	key := refKey(name, o.fold)
+func (o *refOutput) put(name, value string, from Source) {
+	key := Key(name, o.fold)
 	if i, ok := o.at[key]; ok {
-		over := ""
+		var over Source
 		if o.list[i].present {
 			over = o.list[i].From
 		}
-		o.list[i] = refSlot{refEntry{name, value, from, over}, true}
+		o.list[i] = refSlot{Entry{name, value, from, over}, true}
 		return
 	}
 	o.at[key] = len(o.list)
-	o.list = append(o.list, refSlot{refEntry{name, value, from, ""}, true})
+	o.list = append(o.list, refSlot{Entry{name, value, from, Source{}}, true})
 }
 
 // unset removes name from the output, reporting whether it was there.
 func (o *refOutput) unset(name string) bool {
-	i, ok := o.at[refKey(name, o.fold)]
+	i, ok := o.at[Key(name, o.fold)]
 	if !ok || !o.list[i].present {
 		return false
 	}
@@ -192,68 +185,60 @@ func (o *refOutput) unset(name string) bool {
 
 // refClassify decides whether an inherited entry reaches the child. It
 // returns the layer that keeps it, or why it is left out.
-func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool) (from, why string) {
+func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool) (from Source, why Reason) {
 	secretBy := refSecretBy(p, t, name)
 	if t.Inherit {
 		if t.DropInjection {
-			if by, ok := refInjection(name, value, fold); ok {
-				return "", "injection variable (" + by + ")"
+			if why, ok := refInjection(name, value, fold); ok {
+				return Source{}, why
 			}
 		}
 		if by, ok := refMatchAny(t.UnsetExact, t.UnsetPatterns, name, fold); ok {
-			return "", "unset (" + by + ")"
+			return Source{}, Reason{Unset, by}
 		}
 		if secretBy != "" {
-			return "", secretWhy(secretBy)
+			return Source{}, Reason{Secret, secretBy}
 		}
 		if refContains(t.Exact, name) {
-			return "passThrough " + name, ""
+			return Source{PassThroughName, name}, Reason{}
 		}
-		return "inherited", ""
+		return Source{Kind: Inherited}, Reason{}
 	}
 
 	// Isolated: a negation removes a name from layers 1 and 2 alike.
 	if by, ok := refMatchAny(t.NegExact, t.NegPatterns, name, fold); ok {
-		return "", "negated (!" + by + ")"
+		return Source{}, Reason{Negated, by}
 	}
 	switch {
 	case refContainsFold(p.Essentials, name, fold):
-		from = "essential"
+		from = Source{Kind: Essential}
 	case refContainsFold(t.Exact, name, fold):
-		from = "passThrough " + name
+		from = Source{PassThroughName, name}
 	default:
 		for _, pat := range t.Patterns {
-			if refGlob(pat, name, fold) {
-				from = "passThrough pattern " + pat
+			if Match(pat, name, fold) {
+				from = Source{PassThroughPattern, pat}
 				break
 			}
 		}
 	}
-	if from == "" {
-		return "", "not declared"
+	if from.Kind == NoSource {
+		return Source{}, Reason{Kind: NotDeclared}
 	}
 	// dropInjection drops an injection variable however the layers
 	// declared it, unless passThrough lists this exact spelling: an
 	// exemption, like a secret's, matches exactly.
 	if t.DropInjection && !refContains(t.Exact, name) {
-		if by, ok := refInjection(name, value, fold); ok {
-			return "", "injection variable (" + by + ")"
+		if why, ok := refInjection(name, value, fold); ok {
+			return Source{}, why
 		}
 	}
 	// Whatever declared it, a secret is dropped unless this exact
 	// spelling is exempt (rule 3: both fail closed).
 	if secretBy != "" {
-		return "", secretWhy(secretBy)
+		return Source{}, Reason{Secret, secretBy}
 	}
-	return from, ""
-}
-
-// secretWhy says why a secret was dropped: by which listed name or pattern.
-func secretWhy(by string) string {
-	if strings.Contains(by, "*") {
-		return "secret (matches " + by + ")"
-	}
-	return "secret (" + by + ")"
+	return from, Reason{}
 }
 
 // refSecretBy returns the secret name or pattern that makes name a
@@ -264,34 +249,34 @@ func refSecretBy(p *policy.Policy, t *policy.Task, name string) string {
 	if refContains(p.Pass, name) || refContains(t.Exact, name) {
 		return ""
 	}
-	return refSecretCaseless(p, name)
+	return SecretCaseless(p, name)
 }
 
-// refSecretCaseless returns the secret name or pattern that name matches
+// SecretCaseless returns the secret name or pattern that name matches
 // ASCII case-insensitively, before any exemption, or "".
-func refSecretCaseless(p *policy.Policy, name string) string {
+func SecretCaseless(p *policy.Policy, name string) string {
 	for _, s := range p.SecretNames {
-		if refKey(s, true) == refKey(name, true) {
+		if Key(s, true) == Key(name, true) {
 			return s
 		}
 	}
 	for _, pat := range p.SecretPatterns {
-		if refGlob(pat, name, true) {
+		if Match(pat, name, true) {
 			return pat
 		}
 	}
 	return ""
 }
 
-// refIsSecret is the generated IsSecret: the policy-wide secret set, that
+// IsSecret is the generated IsSecret: the policy-wide secret set, that
 // is rule 4 without a task.
-func refIsSecret(p *policy.Policy, name string) bool {
-	return !refContains(p.Pass, name) && refSecretCaseless(p, name) != ""
+func IsSecret(p *policy.Policy, name string) bool {
+	return !refContains(p.Pass, name) && SecretCaseless(p, name) != ""
 }
 
-// refSecrets is the generated Secrets: the secret names not exempted by
+// Secrets is the generated Secrets: the secret names not exempted by
 // secrets.pass, and the secret patterns, sorted and without repeats.
-func refSecrets(p *policy.Policy) []string {
+func Secrets(p *policy.Policy) []string {
 	set := map[string]bool{}
 	for _, n := range p.SecretNames {
 		if !refContains(p.Pass, n) {
@@ -313,38 +298,38 @@ func refSecrets(p *policy.Policy) []string {
 // variable: its name matches the built-in injection list (compared like
 // names), or its value starts with "()", as an old-style bash exported
 // function's does.
-func refInjection(name, value string, fold bool) (by string, ok bool) {
+func refInjection(name, value string, fold bool) (why Reason, ok bool) {
 	for _, b := range policy.BuiltinInjection {
-		if refGlob(b.Name, name, fold) {
-			return b.Name, true
+		if Match(b.Name, name, fold) {
+			return Reason{Injection, b.Name}, true
 		}
 	}
 	if strings.HasPrefix(value, policy.BashFunctionPrefix) {
-		return "a bash exported function: the value starts with \"()\"", true
+		return Reason{Kind: BashFunction}, true
 	}
-	return "", false
+	return Reason{}, false
 }
 
 // refMatchAny returns the first of names (compared like names) or
 // patterns that matches name.
 func refMatchAny(names, patterns []string, name string, fold bool) (by string, ok bool) {
 	for _, n := range names {
-		if refKey(n, fold) == refKey(name, fold) {
+		if Key(n, fold) == Key(name, fold) {
 			return n, true
 		}
 	}
 	for _, pat := range patterns {
-		if refGlob(pat, name, fold) {
+		if Match(pat, name, fold) {
 			return pat, true
 		}
 	}
 	return "", false
 }
 
-// refSplit splits an os.Environ entry (SPEC rule 1): the name ends at the
+// Split splits an os.Environ entry (SPEC rule 1): the name ends at the
 // first '=' after the first byte. ok is false for an entry with no such
 // '=' or with a NUL byte anywhere.
-func refSplit(entry string) (name, value string, ok bool) {
+func Split(entry string) (name, value string, ok bool) {
 	if strings.IndexByte(entry, 0) >= 0 {
 		return "", "", false
 	}
@@ -356,12 +341,12 @@ func refSplit(entry string) (name, value string, ok bool) {
 	return "", "", false
 }
 
-// refGlob reports whether name matches pattern, where '*' matches any run
+// Match reports whether name matches pattern, where '*' matches any run
 // of bytes, possibly empty, and every other byte matches itself (ASCII
 // case aside when fold is set). A pattern without '*' matches only an
 // equal name. It fills the usual dynamic-programming table:
 // m[i][j] says whether pattern[:i] matches name[:j].
-func refGlob(pattern, name string, fold bool) bool {
+func Match(pattern, name string, fold bool) bool {
 	m := make([][]bool, len(pattern)+1)
 	for i := range m {
 		m[i] = make([]bool, len(name)+1)
@@ -373,16 +358,16 @@ func refGlob(pattern, name string, fold bool) bool {
 			if c == '*' {
 				m[i][j] = m[i-1][j] || j > 0 && m[i][j-1]
 			} else {
-				m[i][j] = j > 0 && m[i-1][j-1] && refKey(pattern[i-1:i], fold) == refKey(name[j-1:j], fold)
+				m[i][j] = j > 0 && m[i-1][j-1] && Key(pattern[i-1:i], fold) == Key(name[j-1:j], fold)
 			}
 		}
 	}
 	return m[len(pattern)][len(name)]
 }
 
-// refKey is the key under which names compare: the name itself, or with
+// Key is the key under which names compare: the name itself, or with
 // fold its ASCII letters upper-cased (Windows; secret detection).
-func refKey(name string, fold bool) string {
+func Key(name string, fold bool) string {
 	if !fold {
 		return name
 	}
@@ -408,7 +393,7 @@ func refContains(list []string, s string) bool {
 // refContainsFold reports whether list holds name, compared like names.
 func refContainsFold(list []string, name string, fold bool) bool {
 	for _, x := range list {
-		if refKey(x, fold) == refKey(name, fold) {
+		if Key(x, fold) == Key(name, fold) {
 			return true
 		}
 	}
@@ -430,7 +415,7 @@ func refFill(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map
 			s += params[seg.Param]
 		} else if seg.Env != "" {
 			for _, entry := range environ {
-				if name, value, ok := refSplit(entry); ok && refKey(name, fold) == refKey(seg.Env, fold) {
+				if name, value, ok := Split(entry); ok && Key(name, fold) == Key(seg.Env, fold) {
 					if refSecretBy(p, t, name) == "" {
 						s += value
 					}

@@ -1,0 +1,42 @@
+package gen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
+)
+
+// mustLoad loads and checks src, failing the test on any diagnostic.
+func mustLoad(t testing.TB, src string) *policy.Policy {
+	t.Helper()
+	p, err := policy.Load("policy.yaml", []byte(src))
+	require.NoError(t, err)
+	return p
+}
+
+// taskOf returns the task of p with the given key.
+func taskOf(t testing.TB, p *policy.Policy, key string) *policy.Task {
+	t.Helper()
+	for i := range p.Tasks {
+		if p.Tasks[i].Key == key {
+			return &p.Tasks[i]
+		}
+	}
+	t.Fatalf("no task %q", key)
+	return nil
+}
+
+// barePolicy is a policy with both built-in lists off unless body sets them.
+func barePolicy(body string) string {
+	p := "version: 1\npackage: p\n"
+	if !strings.Contains(body, "essentials:") {
+		p += "essentials: {builtin: false}\n"
+	}
+	if !strings.Contains(body, "secrets:") {
+		p += "secrets: {builtin: false}\n"
+	}
+	return p + body
+}
