@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +21,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // Hostile policies: each must give a clear, positioned error or work,
@@ -189,16 +193,41 @@ func TestHostileChild(t *testing.T) {
 	if reportDir == "" {
 		t.Skip("run by TestHostilePolicies")
 	}
-	var stdout, stderr bytes.Buffer
+	var stderr bytes.Buffer
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	code := Main([]string{"-pkg", "p", "-o", "out.go", "policy.yaml"}, &stdout, &stderr, func(string) string { return "" })
+	code := generateFile(&stderr, "policy.yaml", "p", "out.go")
 	took := time.Since(start)
 	runtime.ReadMemStats(&after)
 	raw, err := json.Marshal(hostileReport{code, stderr.String(), took, after.TotalAlloc - before.TotalAlloc, after.HeapAlloc})
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(reportDir, "report.json"), raw, 0o644))
+}
+
+// generateFile does what envgen -pkg pkg -o out file does, the way the
+// command reports: it generates the policy file and writes out, or prints
+// its diagnostics to stderr and returns exit code 1.
+func generateFile(stderr io.Writer, file, pkg, out string) int {
+	src, err := os.ReadFile(file)
+	if err == nil {
+		var code []byte
+		if code, err = Generate(file, src, pkg); err == nil {
+			_, err = WriteIfChanged(out, code)
+		}
+	}
+	var diags policy.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
+		}
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "envgen: %v\n", err)
+		return 1
+	}
+	return 0
 }
 
 // truncate shortens s to at most n bytes, for messages.

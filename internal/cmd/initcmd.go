@@ -1,4 +1,4 @@
-package gen
+package cmd
 
 import (
 	"errors"
@@ -15,7 +15,7 @@ import (
 // stands, with a comment on every key so that a new user can edit it
 // without the README open. TestInitStarterGenerates and the schema test
 // keep it valid.
-const starterPolicy = `# yaml-language-server: $schema=https://raw.githubusercontent.com/envgen/envgen/main/internal/gen/schema/policy.schema.json
+const starterPolicy = `# yaml-language-server: $schema=https://raw.githubusercontent.com/envgen/envgen/main/internal/policy/schema/policy.schema.json
 #
 # envgen policy: which environment variables each kind of child process
 # gets. envgen turns it into Go builders, one per task:

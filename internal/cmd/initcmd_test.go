@@ -1,4 +1,4 @@
-package gen
+package cmd
 
 import (
 	"os"
@@ -146,6 +146,6 @@ func TestInitStarterIsGolden(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, []byte(starterPolicy), 0o644))
 	}
 	got, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./internal/gen -run 'InitStarterIsGolden|Golden' -update")
-	assert.Equal(t, starterPolicy, string(got), "run go test ./internal/gen -run 'InitStarterIsGolden|Golden' -update")
+	require.NoError(t, err, "run go test ./internal/cmd -run 'InitStarterIsGolden|Golden' -update")
+	assert.Equal(t, starterPolicy, string(got), "run go test ./internal/cmd -run 'InitStarterIsGolden|Golden' -update")
 }

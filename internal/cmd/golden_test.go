@@ -1,4 +1,4 @@
-package gen
+package cmd
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/gen"
 )
 
 // goldenRoot holds one directory per case: policy.yaml, optional args.txt
@@ -45,7 +47,7 @@ func TestGolden(t *testing.T) {
 				args = strings.Fields(string(raw))
 			}
 			var stdout, stderr bytes.Buffer
-			code := Main(append(args, "policy.yaml"), &stdout, &stderr, func(string) string { return "" })
+			code := Do(append(args, "policy.yaml"), strings.NewReader(""), &stdout, &stderr, nil)
 
 			goFile, errFile := "policy.go.golden", "stderr.golden"
 			got, want := stdout.Bytes(), goFile
@@ -65,7 +67,7 @@ func TestGolden(t *testing.T) {
 				return
 			}
 			expected, err := os.ReadFile(want)
-			require.NoError(t, err, "exit code %d wants %s (run go test ./internal/gen -run Golden -update)", code, want)
+			require.NoError(t, err, "exit code %d wants %s (run go test ./internal/cmd -run Golden -update)", code, want)
 			assert.Equal(t, string(expected), string(got))
 		})
 	}
@@ -77,17 +79,53 @@ func TestGoldenDeterministic(t *testing.T) {
 	for _, dir := range goldenCases(t) {
 		src, err := os.ReadFile(filepath.Join(dir, "policy.yaml"))
 		require.NoError(t, err)
-		first, err := Generate("policy.yaml", src, "p")
+		first, err := gen.Generate("policy.yaml", src, "p")
 		if err != nil {
 			continue
 		}
 		for range 3 {
-			again, err := Generate("policy.yaml", src, "p")
+			again, err := gen.Generate("policy.yaml", src, "p")
 			require.NoError(t, err)
 			require.Equal(t, string(first), string(again), dir)
 		}
-		other, err := Generate(filepath.Join(t.TempDir(), "policy.yaml"), src, "p")
+		other, err := gen.Generate(filepath.Join(t.TempDir(), "policy.yaml"), src, "p")
 		require.NoError(t, err)
 		require.Equal(t, string(first), string(other), "output depends on the policy's directory: %s", dir)
+	}
+}
+
+// usageCases are the golden cases that fail as bad usage (exit 2); every
+// other case with a stderr.golden is a bad policy (exit 1).
+var usageCases = map[string]bool{
+	"err-no-package":       true,
+	"err-pkg-flag-invalid": true,
+}
+
+// TestE2EExitCodes checks what the golden runner leaves out: the exit code
+// of each case, as SPEC's CLI section gives it.
+func TestE2EExitCodes(t *testing.T) {
+	for _, dir := range goldenCases(t) {
+		abs, err := filepath.Abs(dir)
+		require.NoError(t, err)
+		name := filepath.Base(dir)
+		want := 1
+		switch {
+		case fileExists(filepath.Join(abs, "policy.go.golden")):
+			want = 0
+		case usageCases[name]:
+			want = 2
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Chdir(abs)
+			var args []string
+			if raw, err := os.ReadFile("args.txt"); err == nil {
+				args = strings.Fields(string(raw))
+			}
+			var stdout, stderr bytes.Buffer
+			code := Do(append(args, "policy.yaml"), strings.NewReader(""), &stdout, &stderr, nil)
+			if code != want {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, want, stderr.String())
+			}
+		})
 	}
 }

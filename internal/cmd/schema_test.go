@@ -1,4 +1,4 @@
-package gen
+package cmd
 
 import (
 	"bytes"
@@ -16,11 +16,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/envgen/envgen/internal/gen"
 )
 
 // schemaPath is the policy's JSON Schema (draft-07, the newest draft that
 // yaml-language-server, and so VS Code's YAML extension, fully supports).
-const schemaPath = "schema/policy.schema.json"
+const schemaPath = "../policy/schema/policy.schema.json"
 
 // schemaBlind lists the error golden cases the schema cannot reject, and
 // why: they are about meaning, not shape, or about the YAML or the command
@@ -108,7 +110,7 @@ func TestSchemaRejectsBadPolicies(t *testing.T) {
 func TestSchemaKnowsEveryKey(t *testing.T) {
 	s := loadSchema(t)
 	known := func(src string) []string {
-		_, err := Generate("policy.yaml", []byte(src), "p")
+		_, err := gen.Generate("policy.yaml", []byte(src), "p")
 		require.Error(t, err, src)
 		m := regexp.MustCompile(`\(known: ([^)]*)\)`).FindStringSubmatch(err.Error())
 		require.NotNil(t, m, "no known-keys list in %q", err)

@@ -1,31 +1,33 @@
-package gen
+package cmd
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/gen"
 )
 
 const cliPolicy = "version: 1\npackage: fromPolicy\ntasks: {sh: {mode: inherit}}\n"
 
-// runCLI runs Main in dir with args and $GOPACKAGE set to gopackage.
+// runCLI runs Do in dir with args and $GOPACKAGE set to gopackage.
 func runCLI(t *testing.T, dir, gopackage string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	t.Chdir(dir)
 	var out, errOut bytes.Buffer
-	code = Main(args, &out, &errOut, func(k string) string {
-		if k == "GOPACKAGE" {
-			return gopackage
-		}
-		return ""
-	})
+	environ := slices.DeleteFunc(os.Environ(), func(e string) bool { return strings.HasPrefix(e, "GOPACKAGE=") })
+	if gopackage != "" {
+		environ = append(environ, "GOPACKAGE="+gopackage)
+	}
+	code = Do(args, os.Stdin, &out, &errOut, environ)
 	return code, out.String(), errOut.String()
 }
 
@@ -175,7 +177,7 @@ func TestCLICheck(t *testing.T) {
 // YAML spells it, and nothing else.
 func TestVersionSpellings(t *testing.T) {
 	for _, v := range []string{"1", "0x1", "0o1", "+1", "01"} {
-		_, err := Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
+		_, err := gen.Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
 		assert.NoError(t, err, v)
 	}
 	for v, msg := range map[string]string{
@@ -185,7 +187,7 @@ func TestVersionSpellings(t *testing.T) {
 		"1.0":                  "version must be the number 1",
 		`"1"`:                  "version must be the number 1",
 	} {
-		_, err := Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
+		_, err := gen.Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
 		if assert.Error(t, err, v) {
 			assert.Contains(t, err.Error(), msg, v)
 		}
@@ -197,7 +199,7 @@ func TestVersionSpellings(t *testing.T) {
 func TestHeaderIsOneLine(t *testing.T) {
 	generated := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`) // as go/ast.IsGenerated reads it
 	for _, name := range []string{"policy.yaml", "a\nb.yaml", "a\rb.yaml", "tab\there.yaml", "\xff.yaml", "é */ x.yaml", "\ufeffpolicy.yaml", "a\u2028b.yaml", "a\u0085b.yaml"} {
-		code, err := Generate(name, []byte("version: 1\npackage: p\ntasks: {t: {}}\n"), "")
+		code, err := gen.Generate(name, []byte("version: 1\npackage: p\ntasks: {t: {}}\n"), "")
 		require.NoError(t, err, "%q", name)
 		first, _, _ := strings.Cut(string(code), "\n")
 		assert.Regexp(t, generated, first, "%q", name)

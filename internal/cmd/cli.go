@@ -1,4 +1,4 @@
-package gen
+package cmd
 
 import (
 	"errors"
@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/envgen/envgen/internal/gen"
 	"github.com/envgen/envgen/internal/policy"
 )
 
@@ -32,20 +34,29 @@ flags:
   -check      with -o: write nothing; exit 1 if FILE is missing or differs
 `
 
-// Main runs the envgen command line: args without the program name,
-// getenv for $GOPACKAGE. It returns the exit code.
+// Do runs the envgen command line and returns its exit code: args
+// without the program name; stdin, stdout and stderr the streams; environ
+// the process environment, as os.Environ gives it ($GOPACKAGE for the
+// package name, and what explain explains without -env). It reads
+// nothing else of the process.
 //
 // A first argument "init" or "explain" runs that subcommand instead (a
 // policy file of either name is reached as ./init or ./explain).
-func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "init":
 			return initMain(args[1:], stdout, stderr)
 		case "explain":
-			return explainMain(args[1:], os.Stdin, os.Environ(), stdout, stderr)
+			return explainMain(args[1:], stdin, environ, stdout, stderr)
 		}
 	}
+	return generateMain(args, stdout, stderr, environ)
+}
+
+// generateMain runs envgen without a subcommand: generate, or with
+// -check compare.
+func generateMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	fs := flag.NewFlagSet("envgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
@@ -75,7 +86,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	}
 	name := *pkg
 	if name == "" {
-		name = getenv("GOPACKAGE")
+		name = lookup(environ, "GOPACKAGE")
 	}
 	if name != "" && !policy.IsPackageName(name) {
 		return usageErr("$GOPACKAGE %q is not a Go package name", name)
@@ -87,7 +98,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		fmt.Fprintf(stderr, "envgen: %v\n", err)
 		return exitPolicy
 	}
-	code, err := Generate(file, src, name)
+	code, err := gen.Generate(file, src, name)
 	var diags policy.Diagnostics
 	switch {
 	case errors.As(err, &diags):
@@ -95,7 +106,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 			fmt.Fprintln(stderr, d)
 		}
 		return exitPolicy
-	case errors.Is(err, ErrNoPackage):
+	case errors.Is(err, gen.ErrNoPackage):
 		return usageErr("%v", err)
 	case err != nil:
 		fmt.Fprintf(stderr, "envgen: %s: %v\n", file, err)
@@ -109,7 +120,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 			return exitPolicy
 		}
 	case *checkOnly:
-		ok, err := upToDate(*out, code)
+		ok, err := gen.UpToDate(*out, code)
 		if err != nil {
 			fmt.Fprintf(stderr, "envgen: %v\n", err)
 			return exitPolicy
@@ -119,10 +130,21 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 			return exitPolicy
 		}
 	default:
-		if _, err := writeIfChanged(*out, code); err != nil {
+		if _, err := gen.WriteIfChanged(*out, code); err != nil {
 			fmt.Fprintf(stderr, "envgen: %v\n", err)
 			return exitPolicy
 		}
 	}
 	return exitOK
+}
+
+// lookup returns the value of the first entry of environ that sets name,
+// as os.Getenv would, or "".
+func lookup(environ []string, name string) string {
+	for _, e := range environ {
+		if k, v, ok := strings.Cut(e, "="); ok && k == name {
+			return v
+		}
+	}
+	return ""
 }
