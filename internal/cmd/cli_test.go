@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/policy"
 )
 
 const cliPolicy = "version: 1\npackage: fromPolicy\ntasks: {sh: {mode: inherit}}\n"
@@ -177,7 +178,7 @@ func TestCLICheck(t *testing.T) {
 // YAML spells it, and nothing else.
 func TestVersionSpellings(t *testing.T) {
 	for _, v := range []string{"1", "0x1", "0o1", "+1", "01"} {
-		_, err := gen.Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
+		_, err := policy.Load("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
 		assert.NoError(t, err, v)
 	}
 	for v, msg := range map[string]string{
@@ -187,7 +188,7 @@ func TestVersionSpellings(t *testing.T) {
 		"1.0":                  "version must be the number 1",
 		`"1"`:                  "version must be the number 1",
 	} {
-		_, err := gen.Compile("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
+		_, err := policy.Load("policy.yaml", []byte("version: "+v+"\ntasks: {t: {}}\n"))
 		if assert.Error(t, err, v) {
 			assert.Contains(t, err.Error(), msg, v)
 		}

@@ -413,8 +413,7 @@ var testSecretLookAlikes = []string{
 // TestBuiltinBareSecretNames holds the built-in list, and the tables
 // envgen builds from it, to testBareSecrets and testSecretLookAlikes.
 func TestBuiltinBareSecretNames(t *testing.T) {
-	c, err := Compile("policy.yaml", []byte("version: 1\npackage: p\n"))
-	require.NoError(t, err)
+	c := compiled(t, "version: 1\npackage: p\n")
 	listed := func(name string) bool {
 		for _, s := range policy.BuiltinSecrets {
 			if testGlobMatchFold(s.Name, name) {
@@ -443,17 +442,16 @@ func TestSecretsPassTakesBuiltinEssentials(t *testing.T) {
 	src := func(pass string) []byte {
 		return []byte("version: 1\npackage: p\nsecrets: {extra: [\"PROGRAM*\"], pass: [PROGRAMDATA, PROGRAMFILES" + pass + "]}\n")
 	}
-	c, err := Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "ProgramFiles(x86)"`))
-	require.NoError(t, err)
+	c := compiled(t, string(src(`, "PROGRAMFILES(X86)", "ProgramFiles(x86)"`)))
 	assert.False(t, c.Policy.IsSecret("PROGRAMFILES(X86)"))
 	assert.False(t, c.Policy.IsSecret("ProgramFiles(x86)"))
 	assert.True(t, c.Policy.IsSecret("programfiles(x86)"), "an exemption matches its exact spelling only")
 
-	_, err = Compile("policy.yaml", src(""))
+	_, err := policy.Load("policy.yaml", src(""))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `essential "PROGRAMFILES(X86)" is also a secret (by "PROGRAM*")`)
 
-	_, err = Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "PROGRAMFILES(X64)"`))
+	_, err = policy.Load("policy.yaml", src(`, "PROGRAMFILES(X86)", "PROGRAMFILES(X64)"`))
 	require.Error(t, err)
 	assert.Equal(t, `policy.yaml:3:87: secrets.pass: "PROGRAMFILES(X64)" is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential`, err.Error())
 }

@@ -51,7 +51,7 @@ func FuzzGenerate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		code, err := Generate("policy.yaml", src, "p")
-		_, cerr := Compile("policy.yaml", src)
+		_, cerr := policy.Load("policy.yaml", src)
 		if err != nil {
 			checkDiagnostics(t, src, err)
 			if cerr == nil {

@@ -43,10 +43,10 @@ const maxTableEntries = 250_000
 
 // tableEntries counts the entries emit prints for the tasks' decisions
 // and look-up lists, each shared table once.
-func (pl *plan) tableEntries() int {
+func (pl *Plan) tableEntries() int {
 	n := 0
 	for _, t := range pl.Tasks {
-		if t.TablesOf == t.GoName {
+		if t.SharesTablesWith == t.GoName {
 			n += t.tableEntries()
 		}
 	}

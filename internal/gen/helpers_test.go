@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 // mustLoad loads and checks src, failing the test on any diagnostic.
@@ -39,4 +40,19 @@ func barePolicy(body string) string {
 		p += "secrets: {builtin: false}\n"
 	}
 	return p + body
+}
+
+// runtimeTables holds the runtime tables of a policy, as its generated
+// code would.
+type runtimeTables struct {
+	Policy *envrt.Policy
+	Tasks  []*envrt.Task
+}
+
+// compiled loads src and returns its runtime tables, failing the test on
+// any diagnostic.
+func compiled(t testing.TB, src string) runtimeTables {
+	t.Helper()
+	rp, tasks := MakePlan(mustLoad(t, src), "p", "policy.yaml").Tables()
+	return runtimeTables{rp, tasks}
 }

@@ -389,7 +389,7 @@ func TestDiagnosticsShortenOnlyQuotedNames(t *testing.T) {
 	}
 	src := "version: 1\npackage: p\npresets:\n" + presets.String() +
 		"tasks:\n  " + key + ":\n    extends: [nope]\n    passThrough: [A, A, " + strings.Repeat("B", 150) + "-x]\n"
-	_, err := Compile("policy.yaml", []byte(src))
+	_, err := policy.Load("policy.yaml", []byte(src))
 	require.Error(t, err)
 	msg := err.Error()
 	assert.Contains(t, msg, `task "`+key+`": extends unknown preset "nope"`, "the task key in context is whole")

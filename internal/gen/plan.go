@@ -11,9 +11,9 @@ import (
 	envrt "github.com/envgen/envgen/runtime"
 )
 
-// plan is everything emit prints, resolved and sorted: no maps, no
+// Plan is everything emit prints, resolved and sorted: no maps, no
 // decisions left.
-type plan struct {
+type Plan struct {
 	Package string
 	Source  string // the policy file's base name, for the header
 	// Names holds every spelling of every name the policy mentions,
@@ -25,12 +25,12 @@ type plan struct {
 	Slots          []uint64
 	SecretPatterns []string // sorted
 	Secrets        []string // what Secrets returns: names less pass, and patterns, sorted
-	Tasks          []taskPlan
+	Tasks          []TaskPlan
 }
 
-// taskPlan is one task's builder: the checked task plus its decision for
+// TaskPlan is one task's builder: the checked task plus its decision for
 // each entry of plan.Names.
-type taskPlan struct {
+type TaskPlan struct {
 	policy.Task
 	Decide []envrt.Decision // by index in plan.Names
 	// DecideDrops says Decide records what the task drops, not what it
@@ -39,18 +39,18 @@ type taskPlan struct {
 	Kept        int            // entries of plan.Names it passes in some spelling
 	Lookup      []string       // see envrt.Task.Lookup
 	Heads       *envrt.HeadSet // see envrt.Task.Heads
-	// TablesOf is the Go name of the first task with the same Decide and
+	// SharesTablesWith is the Go name of the first task with the same Decide and
 	// Lookup, whose tables this task shares (its own Go name if none).
-	TablesOf string
+	SharesTablesWith string
 }
 
-// makePlan resolves a checked policy into tables.
-func makePlan(p *policy.Policy, pkg, source string) *plan {
+// MakePlan resolves a checked policy into tables.
+func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 	pl, _ := makePlanWithin(p, pkg, source, math.MaxInt)
 	return pl
 }
 
-// makePlanWithin is makePlan that stops at the first task whose tables
+// makePlanWithin is MakePlan that stops at the first task whose tables
 // take the tasks' tables past maxTable entries (see tableEntries), and
 // returns that task too (nil if none does), so that a policy whose tables
 // would be too large is refused without planning every task.
@@ -59,8 +59,8 @@ func makePlan(p *policy.Policy, pkg, source string) *plan {
 // (all spellings), plus the patterns it uses, each of which is matched
 // against the names once for all tasks (see patternHits); check has
 // bounded names × patterns (maxPatternTests).
-func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*plan, *policy.Task) {
-	pl := &plan{Package: pkg, Source: source}
+func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*Plan, *policy.Task) {
+	pl := &Plan{Package: pkg, Source: source}
 	r := newRules(p)
 	ns := nameSetOf(p, r)
 	for _, g := range ns.groups {
@@ -83,13 +83,13 @@ func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*plan, 
 	flips := ns.decisionBits()
 	// owners maps the tables of each task that first had them (its
 	// Decide and whether it has Lookup, as a string) to that task.
-	owners := map[string]*taskPlan{}
+	owners := map[string]*TaskPlan{}
 	entries := 0
 	dc := ns.newDecider()
 	var key []byte
 	for ti := range p.Tasks {
 		t := &p.Tasks[ti]
-		tp := taskPlan{Task: *t}
+		tp := TaskPlan{Task: *t}
 		tp.Patterns = sortedUnique(t.Patterns)
 		tp.NegPatterns = sortedUnique(t.NegPatterns)
 		tp.UnsetPatterns = sortedUnique(t.UnsetPatterns)
@@ -112,9 +112,9 @@ func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*plan, 
 		key = append(key, boolByte(tp.DecideDrops), boolByte(lookup))
 		owner, shared := owners[string(key)]
 		if shared {
-			tp.TablesOf, tp.Decide, tp.Lookup = owner.GoName, owner.Decide, owner.Lookup
+			tp.SharesTablesWith, tp.Decide, tp.Lookup = owner.GoName, owner.Decide, owner.Lookup
 		} else {
-			tp.TablesOf = t.GoName
+			tp.SharesTablesWith = t.GoName
 			tp.Decide = slices.Clone(tp.Decide)
 			if lookup {
 				for i, d := range tp.Decide {
@@ -157,7 +157,7 @@ func boolByte(b bool) byte {
 
 // tableEntries counts the entries emit prints for t's own tables: its
 // decisions and its look-up list.
-func (t *taskPlan) tableEntries() int {
+func (t *TaskPlan) tableEntries() int {
 	n := len(t.Lookup)
 	for _, d := range t.Decide {
 		if d != 0 {
@@ -415,7 +415,7 @@ func newPatternHits(ns *nameSet) patternHits {
 // names' spellings are tried.
 func (ns *nameSet) matchPattern(p string) *patternHits {
 	h := newPatternHits(ns)
-	pat := policy.CompilePattern(p)
+	pat := compilePattern(p)
 	for gi, g := range ns.groups {
 		if !pat.Match(ns.list[g.first], true) {
 			continue
@@ -464,7 +464,7 @@ func (b bitset) or(o bitset) {
 // that keeps all but a few of the names other tasks mention. flips are
 // decisionBits. Lookup and Heads must be worked out first, from the
 // decisions as kept.
-func (t *taskPlan) invertIfShorter(flips []envrt.Decision) {
+func (t *TaskPlan) invertIfShorter(flips []envrt.Decision) {
 	dropped := 0
 	for i, d := range t.Decide {
 		if d != 0 {
@@ -486,7 +486,7 @@ func (t *taskPlan) invertIfShorter(flips []envrt.Decision) {
 // mostInherited returns how many entries of environ an isolated task
 // without passThrough patterns can keep at most: one per policy entry it
 // passes in some spelling (the output never holds a name twice).
-func (t taskPlan) mostInherited() (int, bool) {
+func (t TaskPlan) mostInherited() (int, bool) {
 	if t.Inherit || len(t.Patterns) > 0 {
 		return 0, false
 	}
@@ -501,7 +501,7 @@ func (t taskPlan) mostInherited() (int, bool) {
 func headsOf(names []envrt.Name, decide, undo []envrt.Decision, patterns []string) *envrt.HeadSet {
 	var heads envrt.HeadSet
 	for _, p := range patterns {
-		prefix := policy.CompilePattern(p)[0]
+		prefix := compilePattern(p)[0]
 		if len(prefix) < 8 {
 			return nil
 		}

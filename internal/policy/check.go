@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	envrt "github.com/envgen/envgen/runtime"
 )
 
 // Policy is a checked policy: every name, pattern and value valid, each
@@ -267,7 +265,7 @@ func (c *checker) essentialSecrets(p *Policy, essentials, secretExtra []Text) {
 type SecretSet struct {
 	names    map[string]string // fold key → name as listed
 	patterns []string
-	compiled []envrt.Pattern
+	compiled []foldedPattern
 	pass     map[string]bool
 }
 
@@ -280,7 +278,7 @@ func SecretMatcher(p *Policy) SecretSet {
 		}
 	}
 	for _, pat := range p.SecretPatterns {
-		s.compiled = append(s.compiled, CompilePattern(pat))
+		s.compiled = append(s.compiled, foldPattern(pat))
 	}
 	return s
 }
@@ -292,7 +290,7 @@ func (s SecretSet) Caseless(name string) (by string, ok bool) {
 		return n, true
 	}
 	for i, pat := range s.compiled {
-		if pat.Match(name, true) {
+		if pat.matches(name) {
 			return s.patterns[i], true
 		}
 	}
@@ -307,8 +305,31 @@ func (s SecretSet) Match(name string) (by string, ok bool) {
 	return s.Caseless(name)
 }
 
-// CompilePattern splits a pattern around its '*'s.
-func CompilePattern(p string) envrt.Pattern { return strings.Split(p, "*") }
+// foldedPattern is a pattern with at least one '*', upper-cased and split
+// around its '*'s, for matching ASCII case-insensitively.
+type foldedPattern []string
+
+// foldPattern folds and splits pattern p.
+func foldPattern(p string) foldedPattern { return strings.Split(FoldKey(p), "*") }
+
+// matches reports whether name matches p, ASCII case aside: the first and
+// last runs at the ends, the others in order between them.
+func (p foldedPattern) matches(name string) bool {
+	name = FoldKey(name)
+	prefix, suffix := p[0], p[len(p)-1]
+	if len(name) < len(prefix)+len(suffix) || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) {
+		return false
+	}
+	rest := name[len(prefix) : len(name)-len(suffix)]
+	for _, mid := range p[1 : len(p)-1] {
+		i := strings.Index(rest, mid)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(mid):]
+	}
+	return true
+}
 
 // task checks one task and records its generated identifiers in goNames.
 func (c *checker) task(t TaskSource, goNames map[string]string) Task {

@@ -1,4 +1,4 @@
-package gen
+package gentest
 
 import (
 	"fmt"
@@ -9,41 +9,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
-	"github.com/envgen/envgen/internal/reference"
 )
-
-// This file exposes the reference interpreter (reference.go) to the tests
-// of other packages of this module: runtime/fuzz_test.go holds the
-// runtime's Windows rules, which only its own tests can reach, to it.
-
-// RefOverride is a call-site override for Reference: envrt.Set(Name,
-// Value), or envrt.Unset(Name) when Unset is true.
-type RefOverride = reference.Override
-
-// Reference returns what the reference interpreter builds for task key of
-// c from environ, params and overrides, with Windows' name rules when fold
-// is set, or nil if c has no such task.
-func Reference(c *Compiled, key string, environ []string, params map[string]string, overrides []RefOverride, fold bool) []string {
-	for i := range c.checked.Tasks {
-		if t := &c.checked.Tasks[i]; t.Key == key {
-			return reference.Build(c.checked, t, environ, params, overrides, fold).Environ()
-		}
-	}
-	return nil
-}
-
-// ReferenceIsSecret is the reference interpreter's IsSecret for c.
-func ReferenceIsSecret(c *Compiled, name string) bool { return reference.IsSecret(c.checked, name) }
-
-// ReferenceSplit is the reference interpreter's split of an os.Environ
-// entry into name and value.
-func ReferenceSplit(entry string) (name, value string, ok bool) { return reference.Split(entry) }
-
-// ReferenceMatch is the reference interpreter's pattern match: '*' matches
-// any run of bytes; fold ignores ASCII case.
-func ReferenceMatch(pattern, name string, fold bool) bool {
-	return reference.Match(pattern, name, fold)
-}
 
 // A RandomCall is one call of a generated builder drawn by RandomCallFor:
 // the task, its arguments, and names to ask IsSecret about.

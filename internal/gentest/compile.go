@@ -1,18 +1,19 @@
-package gen
+package gentest
 
 import (
+	"github.com/envgen/envgen/internal/gen"
 	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
 // Compiled is a policy turned into the runtime tables its generated code
-// would hold, for running it in process (explain, tests) without
+// would hold, for running it in process in tests without
 // compiling Go.
 type Compiled struct {
 	Policy *envrt.Policy
 	Tasks  []*CompiledTask // in policy order
 
-	checked *policy.Policy // what the reference interpreter reads (refexport.go)
+	checked *policy.Policy // what the reference interpreter reads (reference.go)
 }
 
 // CompiledTask is one task of a Compiled policy.
@@ -23,7 +24,7 @@ type CompiledTask struct {
 	Task    *envrt.Task
 	defines []policy.Define
 	dirs    [][]policy.Segment
-	refs    *envReferences
+	refs    *gen.EnvReferences
 }
 
 // Compile checks a policy like Generate and returns its tables.
@@ -32,26 +33,14 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := makePlan(p, p.Package, file)
-	c := &Compiled{Policy: &envrt.Policy{Seed: pl.Seed, Slots: pl.Slots, Names: pl.Names}}
-	c.checked = p
-	c.Policy.SecretPatterns = compilePatterns(pl.SecretPatterns)
-	for _, t := range pl.Tasks {
-		rt := &envrt.Task{Policy: c.Policy, Inherit: t.Inherit, Decide: t.Decide, DecideDrops: t.DecideDrops,
-			Pass: compilePatterns(t.Patterns), Negated: compilePatterns(t.NegPatterns), Unset: compilePatterns(t.UnsetPatterns), Lookup: t.Lookup, Heads: t.Heads, DropFunctions: t.DropInjection}
-		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: rt, defines: t.Defines, dirs: t.BinPaths,
-			refs: newEnvReferences(pl.Names, t.Task)})
+	pl := gen.MakePlan(p, p.Package, file)
+	rp, tasks := pl.Tables()
+	c := &Compiled{Policy: rp, checked: p}
+	for i, t := range pl.Tasks {
+		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: tasks[i], defines: t.Defines, dirs: t.BinPaths,
+			refs: gen.NewEnvReferences(pl.Names, t.Task)})
 	}
 	return c, nil
-}
-
-// compilePatterns compiles patterns with their filter.
-func compilePatterns(pats []string) envrt.Patterns {
-	var list []envrt.Pattern
-	for _, p := range pats {
-		list = append(list, policy.CompilePattern(p))
-	}
-	return envrt.MakePatterns(list...)
 }
 
 // Task returns the task with the given key, or nil.
@@ -69,13 +58,13 @@ func (c *Compiled) Task(key string) *CompiledTask {
 // piece per segment, with params (by parameter name; a missing one is
 // empty) and each ${NAME} read by getenv, which gets the reference as
 // the generated code reads it.
-func (t *CompiledTask) Fill(params map[string]string, getenv func(EnvReference) string) (defines []string, dirs []envrt.Dir) {
+func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReference) string) (defines []string, dirs []envrt.Dir) {
 	fill := func(s policy.Segment) string {
 		switch {
 		case s.Param != "":
 			return params[s.Param]
 		case s.Env != "":
-			return getenv(t.refs.of(s.Env))
+			return getenv(t.refs.Of(s.Env))
 		}
 		return s.Lit
 	}
@@ -98,7 +87,7 @@ func (t *CompiledTask) Fill(params map[string]string, getenv func(EnvReference) 
 
 // Build runs the task as its generated Append…Env does.
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
-	defines, dirs := t.Fill(params, func(r EnvReference) string {
+	defines, dirs := t.Fill(params, func(r gen.EnvReference) string {
 		if r.Secret {
 			return envrt.GetenvExempt(environ, r.Name, r.Exempt...)
 		}

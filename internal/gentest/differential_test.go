@@ -1,4 +1,4 @@
-package gen
+package gentest
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/envgen/envgen/internal/gen"
 	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
 )
@@ -125,7 +126,7 @@ func makeDiffBatch(t *testing.T) *diffBatch {
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644))
 	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
 	for i, src := range b.srcs {
-		code, err := Generate("policy.yaml", []byte(src), "")
+		code, err := gen.Generate("policy.yaml", []byte(src), "")
 		require.NoError(t, err, "policy %d:\n%s", i, src)
 		dir := filepath.Join(mod, fmt.Sprintf("p%d", i))
 		require.NoError(t, os.Mkdir(dir, 0o755))
