@@ -42,6 +42,9 @@ func TestE2E(t *testing.T) {
 		"replace github.com/envgen/envgen => " + filepath.ToSlash(root) + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644))
 	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	// What the check tests share, from a real file: envgen.test/e2e/checks.
+	require.NoError(t, os.Mkdir(filepath.Join(mod, "checks"), 0o755))
+	copyFile(t, filepath.Join(goldenRoot, "checks", "checks.go"), filepath.Join(mod, "checks", "checks.go"))
 
 	var packages, checks int
 	for _, dir := range goldenCases(t) {
