@@ -206,3 +206,29 @@ func TestHeaderIsOneLine(t *testing.T) {
 		assert.Regexp(t, generated, first, "%q", name)
 	}
 }
+
+// TestDoReadsOnlyWhatItIsGiven: Do takes $GOPACKAGE and the environment
+// explain explains from environ, and -env - from stdin, never from the
+// process.
+func TestDoReadsOnlyWhatItIsGiven(t *testing.T) {
+	t.Chdir(policyDir(t, cliPolicy))
+	t.Setenv("GOPACKAGE", "fromprocess")
+	t.Setenv("ENVGEN_PROCESS_ONLY", "1")
+	run := func(stdin string, environ []string, args ...string) string {
+		var out, errOut bytes.Buffer
+		code := Do(args, strings.NewReader(stdin), &out, &errOut, environ)
+		require.Equal(t, 0, code, errOut.String())
+		return out.String()
+	}
+
+	assert.Contains(t, run("", []string{"GOPACKAGE=fromenviron"}, "policy.yaml"), "package fromenviron\n")
+	assert.Contains(t, run("", nil, "policy.yaml"), "package fromPolicy\n", "no $GOPACKAGE in environ")
+
+	got := run("", []string{"GIVEN_ONLY=1"}, "explain", "policy.yaml", "sh")
+	assert.Contains(t, got, "+ GIVEN_ONLY=1")
+	assert.NotContains(t, got, "ENVGEN_PROCESS_ONLY")
+
+	got = run("FROM_STDIN=1\n", nil, "explain", "-env", "-", "policy.yaml", "sh")
+	assert.Contains(t, got, "+ FROM_STDIN=1")
+	assert.NotContains(t, got, "ENVGEN_PROCESS_ONLY")
+}

@@ -215,7 +215,7 @@ func TestExplainEnvSources(t *testing.T) {
 	// Standard input, with CRLF line ends.
 	var out, errOut bytes.Buffer
 	t.Chdir(dir)
-	code = explainMain([]string{"policy.yaml", "shell", "-env", "-"}, strings.NewReader("A=1\r\nB=2\r\n"), nil, &out, &errOut)
+	code = Do([]string{"explain", "policy.yaml", "shell", "-env", "-"}, strings.NewReader("A=1\r\nB=2\r\n"), &out, &errOut, nil)
 	require.Equal(t, 0, code, errOut.String())
 	assert.Equal(t, `# task "shell" (inherit, dropInjection) of policy.yaml, from standard input (2 entries)
 + A=1       (inherited)
@@ -564,7 +564,7 @@ func TestExplainEnvNotAnEntry(t *testing.T) {
 	run := func(stdin string, environ []string, args ...string) string {
 		t.Helper()
 		var out, errOut bytes.Buffer
-		code := explainMain(append([]string{"policy.yaml", "shell"}, args...), strings.NewReader(stdin), environ, &out, &errOut)
+		code := Do(append([]string{"explain", "policy.yaml", "shell"}, args...), strings.NewReader(stdin), &out, &errOut, environ)
 		require.Equal(t, 0, code, errOut.String())
 		assert.NotContains(t, out.String(), "s3cret", "prints the text of input that is not an entry")
 		return out.String()
@@ -597,7 +597,7 @@ func TestExplainEnvNotAnEntry(t *testing.T) {
 
 	// -why does not list them, even asked for their text.
 	var out, errOut bytes.Buffer
-	code := explainMain([]string{"policy.yaml", "shell", "-why", "NOEQ_s3cret"}, nil, []string{"A=1", "NOEQ_s3cret"}, &out, &errOut)
+	code := Do([]string{"explain", "policy.yaml", "shell", "-why", "NOEQ_s3cret"}, nil, &out, &errOut, []string{"A=1", "NOEQ_s3cret"})
 	require.Equal(t, 0, code, errOut.String())
 	assert.Equal(t, `NOEQ_s3cret is not in the environment, so task "shell" does not get it.
 If it were set, task "shell" would get it: an inherit task passes every name that is not a secret, unset or an injection variable.

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 )
 
-// writeIfChanged writes data to path unless path already holds exactly
+// WriteIfChanged writes data to path unless path already holds exactly
 // data, so that an unchanged policy leaves the file (and its mtime) alone.
 // It writes a temporary file in the same directory and renames it over
 // path, so a reader never sees a half-written file.
@@ -40,7 +40,7 @@ func WriteIfChanged(path string, data []byte) (changed bool, err error) {
 	return true, os.Rename(tmp.Name(), path)
 }
 
-// upToDate reports whether path exists and holds exactly data.
+// UpToDate reports whether path exists and holds exactly data.
 func UpToDate(path string, data []byte) (bool, error) {
 	old, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -50,7 +50,7 @@ type Define struct {
 
 // check validates a loaded policy, reporting every problem to d, and
 // returns it sorted into what each entry does.
-func check(d *diagnoser, f *policyFile) *Policy {
+func check(d *diagnoser, f *policySource) *Policy {
 	c := checker{d: d, size: &sizeCount{}}
 	p := &Policy{}
 	if f.Version == nil {
@@ -511,7 +511,7 @@ func (c *checker) countEntries(n int, pos Pos) bool {
 // listEntries counts the entries of essentials and secrets toward
 // maxEntries, reporting at the entry that passes it; tasks and presets
 // are counted as they are merged (see resolve).
-func (c *checker) listEntries(f *policyFile) bool {
+func (c *checker) listEntries(f *policySource) bool {
 	for _, list := range [][]Text{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass} {
 		if room := maxEntries - c.size.n; len(list) > room {
 			return c.countEntries(len(list), list[room].Pos)

@@ -11,7 +11,7 @@ import (
 // order, and then its own fields. Lists are concatenated with repeats
 // dropped, define merges by name (the later value wins, in the place the
 // name first took), and mode and dropInjection are the last one given.
-// What comes out is a plain taskDef, so that check's task rules, plan and
+// What comes out is a plain TaskSource, so that check's task rules, plan and
 // emit see no presets at all. Every merged entry keeps the position where
 // it was written, so an error in a preset's field points into the preset.
 
@@ -25,7 +25,7 @@ import (
 // extends it, and reported at the preset's line, naming the task and the
 // preset. A problem the preset's own check reported is not repeated for
 // every task that extends it.
-func (c *checker) tasks(f *policyFile) []Task {
+func (c *checker) tasks(f *policySource) []Task {
 	x := c.desugar(f)
 	goNames := map[string]string{} // generated identifier → task key
 	var out []Task
@@ -60,7 +60,7 @@ type desugared struct {
 // unknown presets, cycles and repeats in a list as written. It counts
 // what it merges toward maxEntries as it goes (see resolve), and stops
 // where the count passes the limit, returning the tasks resolved so far.
-func (c *checker) desugar(f *policyFile) desugared {
+func (c *checker) desugar(f *policySource) desugared {
 	r := resolver{
 		c:       c,
 		f:       f,
@@ -104,7 +104,7 @@ func (c *checker) desugar(f *policyFile) desugared {
 // resolver resolves extends, each preset once.
 type resolver struct {
 	c       *checker
-	f       *policyFile
+	f       *policySource
 	presets map[string]int         // key → index in f.Presets
 	tasks   map[string]bool        // task keys, to explain extends of a task
 	done    map[string]*TaskSource // resolved presets

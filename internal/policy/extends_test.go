@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestMergeEntryKnowsEveryField fails when taskDef grows a field that
+// TestMergeEntryKnowsEveryField fails when TaskSource grows a field that
 // mergeEntry does not merge: a new task key must say how extends treats it.
 func TestMergeEntryKnowsEveryField(t *testing.T) {
 	merged := map[string]string{
@@ -25,7 +25,7 @@ func TestMergeEntryKnowsEveryField(t *testing.T) {
 	}
 	for _, f := range reflect.VisibleFields(reflect.TypeFor[TaskSource]()) {
 		_, ok := merged[f.Name]
-		assert.True(t, ok, "taskDef.%s is new: teach mergeEntry in extends.go how extends merges it, then list it here", f.Name)
+		assert.True(t, ok, "TaskSource.%s is new: teach mergeEntry in extends.go how extends merges it, then list it here", f.Name)
 	}
 }
 

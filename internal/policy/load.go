@@ -17,9 +17,9 @@ type Text struct {
 	Pos   Pos
 }
 
-// policyFile is a policy as written, before any semantic check: what load
+// policySource is a policy as written, before any semantic check: what load
 // found under each key, with positions.
-type policyFile struct {
+type policySource struct {
 	Version    *Text
 	Package    *Text
 	Essentials builtinList
@@ -83,7 +83,7 @@ func Load(file string, src []byte) (*Policy, error) {
 
 // load parses src as a policy file. It reports YAML syntax errors, unknown
 // keys, wrong types and duplicate keys; everything else is check's job.
-func load(d *diagnoser, src []byte) *policyFile {
+func load(d *diagnoser, src []byte) *policySource {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	if err := dec.Decode(&doc); err != nil {
@@ -104,7 +104,7 @@ func load(d *diagnoser, src []byte) *policyFile {
 		return nil
 	}
 	l := loader{d: d}
-	p := &policyFile{Essentials: builtinList{Builtin: true}, Secrets: secretsSection{builtinList: builtinList{Builtin: true}}}
+	p := &policySource{Essentials: builtinList{Builtin: true}, Secrets: secretsSection{builtinList: builtinList{Builtin: true}}}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]

@@ -94,6 +94,12 @@ func FoldKey(s string) string {
 	return string(b)
 }
 
-func IsDigit(c byte) bool    { return '0' <= c && c <= '9' }
-func IsLetter(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// IsLetter reports whether c is an ASCII letter.
+func IsLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// IsWordByte reports whether c may stand in a name: an ASCII letter or
+// digit, or '_'.
 func IsWordByte(c byte) bool { return IsLetter(c) || IsDigit(c) || c == '_' }
