@@ -96,17 +96,6 @@ func TestInjectionSparesEssentialData(t *testing.T) {
 	}
 }
 
-func TestInjectionMarkdown(t *testing.T) {
-	md := policy.InjectionMarkdown()
-	lines := strings.Split(strings.TrimSuffix(md, "\n"), "\n")
-	require.Equal(t, "#### Injection variables", lines[0])
-	assert.Len(t, lines, 4+len(policy.BuiltinInjection)+1, "a heading, a blank line, the table head, one row per entry and the value rule")
-	for _, b := range policy.BuiltinInjection {
-		assert.Contains(t, md, "| `"+b.Name+"` | "+b.Group+" | "+b.Source+" |\n")
-	}
-	assert.Contains(t, lines[len(lines)-1], "value starts with `()` |")
-}
-
 func TestDropInjectionDesugars(t *testing.T) {
 	p := mustLoad(t, barePolicy(`tasks:
   sh: {mode: inherit, dropInjection: true, unset: [PYTHONPATH, "LD_*", X]}

@@ -223,8 +223,8 @@ var BuiltinSecrets = []Builtin{
 	{"TF_TOKEN_*", "Patterns", "[Terraform CLI: environment variable credentials](https://developer.hashicorp.com/terraform/cli/config/config-file#environment-variable-credentials)"},
 }
 
-// BuiltinsMarkdown renders both lists as the README's Markdown tables.
-func BuiltinsMarkdown() string {
+// builtinsMarkdown renders both lists as the README's Markdown tables.
+func builtinsMarkdown() string {
 	var b strings.Builder
 	table := func(title string, list []Builtin) {
 		b.WriteString("#### " + title + "\n\n")

@@ -122,9 +122,9 @@ var BuiltinInjection = []Builtin{
 // at "()", as sudo's does.
 const BashFunctionPrefix = "()"
 
-// InjectionMarkdown renders the injection list as the README's Markdown
+// injectionMarkdown renders the injection list as the README's Markdown
 // table, in the form of builtinsMarkdown.
-func InjectionMarkdown() string {
+func injectionMarkdown() string {
 	var b strings.Builder
 	b.WriteString("#### Injection variables\n\n")
 	b.WriteString("| Name | Group | Source |\n")
