@@ -26,7 +26,7 @@ import (
 // interpreter: it draws random policies, generates each into a package of
 // a throwaway module (as TestE2E does), builds one driver program that
 // calls every generated builder, feeds it thousands of random calls, and
-// compares every answer with reference(…, fold=false), this OS's rules.
+// compares every answer with reference.Build(…, fold=false), this OS's rules.
 // Windows' rules are compared in runtime/fuzz_test.go, which can reach the
 // runtime's folding build.
 
