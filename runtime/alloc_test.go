@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/gentest"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -33,7 +33,7 @@ tasks:
 // allocTasks returns the policy's two tasks.
 func allocTasks(t *testing.T) map[string]*envrt.Task {
 	t.Helper()
-	c, err := gen.Compile("policy.yaml", []byte(allocPolicy))
+	c, err := gentest.Compile("policy.yaml", []byte(allocPolicy))
 	require.NoError(t, err)
 	return map[string]*envrt.Task{"inherit": c.Task("sh").Task, "isolated": c.Task("build").Task}
 }

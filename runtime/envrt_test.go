@@ -16,7 +16,7 @@ import (
 
 // This file tests the runtime directly, helper by helper, with hand-built
 // tables and tasks; semantics_test.go tests SPEC's rules through the tables
-// gen.Compile builds. It is an internal test so that it can reach the
+// gentest.Compile builds. It is an internal test so that it can reach the
 // unexported helpers the build loop relies on. (It cannot import
 // internal/gen, which imports this package: the tables here are laid out by
 // the layout helper below, and the decisions are written by hand.)

@@ -12,11 +12,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/gentest"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
-// This file holds the runtime to internal/gen's reference interpreter
+// This file holds the runtime to internal/reference's interpreter
 // under both name comparisons: a differential test over random policies
 // and calls (Windows' rules run here, where BuildFold reaches them), and
 // native fuzz targets for Build, Split and Pattern.Match. Their seed
@@ -30,7 +30,7 @@ const (
 )
 
 // overrides turns the reference's overrides into the runtime's.
-func overrides(list []gen.RefOverride) []envrt.Var {
+func overrides(list []gentest.RefOverride) []envrt.Var {
 	var out []envrt.Var
 	for _, o := range list {
 		if o.Unset {
@@ -48,8 +48,8 @@ func overrides(list []gen.RefOverride) []envrt.Var {
 // code does, under the comparison fold chooses. It never asks the
 // reference interpreter, so that the differential tests hold the
 // runtime's reading of environ to it.
-func fill(ct *gen.CompiledTask, environ []string, params map[string]string, fold bool) ([]string, []envrt.Dir) {
-	return ct.Fill(params, func(r gen.EnvReference) string {
+func fill(ct *gentest.CompiledTask, environ []string, params map[string]string, fold bool) ([]string, []envrt.Dir) {
+	return ct.Fill(params, func(r gentest.EnvReference) string {
 		if r.Secret {
 			return envrt.GetenvExemptFold(environ, r.Name, r.Exempt, fold)
 		}
@@ -59,7 +59,7 @@ func fill(ct *gen.CompiledTask, environ []string, params map[string]string, fold
 
 // buildFold runs task key of c through the runtime with the comparison
 // fold chooses, appending to dst, as the generated Append…Env does.
-func buildFold(c *gen.Compiled, key string, dst []string, call gen.RandomCall, fold bool) []string {
+func buildFold(c *gentest.Compiled, key string, dst []string, call gentest.RandomCall, fold bool) []string {
 	ct := c.Task(key)
 	defines, dirs := fill(ct, call.Environ, call.Params, fold)
 	return envrt.BuildFold(dst, call.Environ, ct.Task, defines, overrides(call.Overrides), dirs, fold)
@@ -175,30 +175,30 @@ tasks:
 // of the call's environ in place, Append…Env(environ[:0], environ, …), the
 // copy with spare more entries of room: the defines and directories are
 // worked out from it first, as the generated code's arguments are.
-func buildInPlace(c *gen.Compiled, key string, call gen.RandomCall, fold bool, spare int) []string {
+func buildInPlace(c *gentest.Compiled, key string, call gentest.RandomCall, fold bool, spare int) []string {
 	ct := c.Task(key)
 	env := append(make([]string, 0, len(call.Environ)+spare), call.Environ...)
 	defines, dirs := fill(ct, env, call.Params, fold)
 	return envrt.BuildFold(env[:0], env, ct.Task, defines, overrides(call.Overrides), dirs, fold)
 }
 
-// TestDifferentialFold compares the runtime, given the tables gen.Compile
+// TestDifferentialFold compares the runtime, given the tables gentest.Compile
 // builds, with the reference interpreter on random policies and calls,
 // with Windows' ASCII-case-insensitive names and with exact names, into a
 // separate dst and filtering in place; first on foldCases, with the
 // answers written by hand.
 func TestDifferentialFold(t *testing.T) {
 	for _, fc := range foldCases {
-		c, err := gen.Compile("policy.yaml", []byte(fc.policy))
+		c, err := gentest.Compile("policy.yaml", []byte(fc.policy))
 		require.NoError(t, err, fc.name)
-		call := gen.RandomCall{Task: fc.task, Environ: fc.environ}
+		call := gentest.RandomCall{Task: fc.task, Environ: fc.environ}
 		for _, fold := range []bool{true, false} {
 			want := fc.exact
 			if fold {
 				want = fc.fold
 			}
 			assert.Equal(t, want, buildFold(c, fc.task, nil, call, fold), "%s: runtime, fold=%v", fc.name, fold)
-			assert.Equal(t, want, gen.Reference(c, fc.task, fc.environ, nil, nil, fold), "%s: reference, fold=%v", fc.name, fold)
+			assert.Equal(t, want, gentest.Reference(c, fc.task, fc.environ, nil, nil, fold), "%s: reference, fold=%v", fc.name, fold)
 		}
 	}
 
@@ -211,14 +211,14 @@ func TestDifferentialFold(t *testing.T) {
 	r := rand.New(rand.NewPCG(seed, 0x666f6c64))
 	cases, failures := 0, 0
 	for i := range foldPolicies {
-		src, c := gen.RandomPolicy(r, fmt.Sprintf("p%d", i))
+		src, c := gentest.RandomPolicy(r, fmt.Sprintf("p%d", i))
 		for range foldCalls {
-			call := gen.RandomCallFor(r, c)
+			call := gentest.RandomCallFor(r, c)
 			for _, fold := range []bool{true, false} {
 				cases++
 				dst := []string{"DST=1"}
 				got := buildFold(c, call.Task, dst, call, fold)
-				want := gen.Reference(c, call.Task, call.Environ, call.Params, call.Overrides, fold)
+				want := gentest.Reference(c, call.Task, call.Environ, call.Params, call.Overrides, fold)
 				inPlace := buildInPlace(c, call.Task, call, fold, cases%3*4)
 				if slices.Equal(got[1:], want) && got[0] == "DST=1" && dst[0] == "DST=1" && slices.Equal(inPlace, want) {
 					continue
@@ -230,7 +230,7 @@ func TestDifferentialFold(t *testing.T) {
 				}
 			}
 			for _, n := range call.Names {
-				if got, want := c.Policy.IsSecret(n), gen.ReferenceIsSecret(c, n); got != want {
+				if got, want := c.Policy.IsSecret(n), gentest.ReferenceIsSecret(c, n); got != want {
 					t.Errorf("policy:\n%s\nIsSecret(%q) = %v, want %v", src, n, got, want)
 				}
 			}
@@ -286,14 +286,14 @@ tasks:
 
 var (
 	fuzzOnce     sync.Once
-	fuzzCompiled []*gen.Compiled
+	fuzzCompiled []*gentest.Compiled
 )
 
 // compiledFuzzPolicies compiles fuzzPolicies once.
-func compiledFuzzPolicies(t *testing.T) []*gen.Compiled {
+func compiledFuzzPolicies(t *testing.T) []*gentest.Compiled {
 	fuzzOnce.Do(func() {
 		for _, src := range fuzzPolicies {
-			c, err := gen.Compile("policy.yaml", []byte(src))
+			c, err := gentest.Compile("policy.yaml", []byte(src))
 			if err != nil {
 				panic(err)
 			}
@@ -307,19 +307,19 @@ func compiledFuzzPolicies(t *testing.T) []*gen.Compiled {
 // of environ; each line of ovs is an override, "-NAME" an Unset, else
 // NAME<TAB>value a Set; params holds the parameter values in the order
 // a, b, task, projectDir, workspace, separated by TABs.
-func decodeCall(environ, ovs, params string) gen.RandomCall {
-	var call gen.RandomCall
+func decodeCall(environ, ovs, params string) gentest.RandomCall {
+	var call gentest.RandomCall
 	if environ != "" {
 		call.Environ = strings.Split(environ, "\n")
 	}
 	if ovs != "" {
 		for _, line := range strings.Split(ovs, "\n") {
 			if name, ok := strings.CutPrefix(line, "-"); ok {
-				call.Overrides = append(call.Overrides, gen.RefOverride{Name: name, Unset: true})
+				call.Overrides = append(call.Overrides, gentest.RefOverride{Name: name, Unset: true})
 				continue
 			}
 			name, value, _ := strings.Cut(line, "\t")
-			call.Overrides = append(call.Overrides, gen.RefOverride{Name: name, Value: value})
+			call.Overrides = append(call.Overrides, gentest.RefOverride{Name: name, Value: value})
 		}
 	}
 	call.Params = map[string]string{}
@@ -344,13 +344,13 @@ func FuzzBuild(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, fold bool, environ, ovs, params string) {
 		policies := compiledFuzzPolicies(t)
 		var tasks []struct {
-			c   *gen.Compiled
+			c   *gentest.Compiled
 			key string
 		}
 		for _, c := range policies {
 			for _, ct := range c.Tasks {
 				tasks = append(tasks, struct {
-					c   *gen.Compiled
+					c   *gentest.Compiled
 					key string
 				}{c, ct.Key})
 			}
@@ -358,7 +358,7 @@ func FuzzBuild(f *testing.F) {
 		task := tasks[int(which)%len(tasks)]
 		call := decodeCall(environ, ovs, params)
 		got := buildFold(task.c, task.key, nil, call, fold)
-		want := gen.Reference(task.c, task.key, call.Environ, call.Params, call.Overrides, fold)
+		want := gentest.Reference(task.c, task.key, call.Environ, call.Params, call.Overrides, fold)
 		if !slices.Equal(got, want) {
 			t.Errorf("task %s, fold=%v, environ %q, overrides %+v, params %q\n got  %q\n want %q",
 				task.key, fold, call.Environ, call.Overrides, call.Params, got, want)
@@ -378,7 +378,7 @@ func FuzzSplit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, entry string) {
 		name, ok := envrt.Split(entry)
-		wantName, wantValue, wantOK := gen.ReferenceSplit(entry)
+		wantName, wantValue, wantOK := gentest.ReferenceSplit(entry)
 		if ok != wantOK || ok && name != wantName {
 			t.Fatalf("Split(%q) = %q, %v; want %q, %v", entry, name, ok, wantName, wantOK)
 		}
@@ -402,7 +402,7 @@ func FuzzPattern(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, pattern, name string) {
 		for _, fold := range []bool{false, true} {
-			want := gen.ReferenceMatch(pattern, name, fold)
+			want := gentest.ReferenceMatch(pattern, name, fold)
 			var got bool
 			if strings.Contains(pattern, "*") {
 				got = envrt.Pattern(strings.Split(pattern, "*")).Match(name, fold)

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/gentest"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -128,7 +128,7 @@ func numbered(prefix string, n int) []string {
 // inPlace runs task "t" of c over a copy of environ, filtering it in place
 // as Append…Env(environ[:0], environ, …) does, with the defines and
 // directories worked out first, as the generated code does.
-func inPlace(c *gen.Compiled, task string, environ []string, fold bool) []string {
+func inPlace(c *gentest.Compiled, task string, environ []string, fold bool) []string {
 	ct := c.Task(task)
 	env := slices.Clone(environ)
 	defines, dirs := fill(ct, env, nil, fold)
@@ -137,17 +137,17 @@ func inPlace(c *gen.Compiled, task string, environ []string, fold bool) []string
 
 func TestBuildInPlace(t *testing.T) {
 	for _, ic := range inPlaceCases {
-		c, err := gen.Compile("policy.yaml", []byte(ic.policy))
+		c, err := gentest.Compile("policy.yaml", []byte(ic.policy))
 		require.NoError(t, err, ic.name)
 		for _, fold := range []bool{true, false} {
 			want := ic.exact
 			if fold {
 				want = ic.fold
 			}
-			call := gen.RandomCall{Task: "t", Environ: ic.environ}
+			call := gentest.RandomCall{Task: "t", Environ: ic.environ}
 			assert.Equal(t, want, buildFold(c, "t", nil, call, fold), "%s: separate dst, fold=%v", ic.name, fold)
 			assert.Equal(t, want, inPlace(c, "t", ic.environ, fold), "%s: in place, fold=%v", ic.name, fold)
-			assert.Equal(t, want, gen.Reference(c, "t", ic.environ, nil, nil, fold), "%s: reference, fold=%v", ic.name, fold)
+			assert.Equal(t, want, gentest.Reference(c, "t", ic.environ, nil, nil, fold), "%s: reference, fold=%v", ic.name, fold)
 		}
 	}
 }
@@ -157,7 +157,7 @@ func TestBuildInPlace(t *testing.T) {
 // environ, after its first entry, would overwrite entries not yet read,
 // so Build reads a copy.
 func TestBuildInPlaceOverlaps(t *testing.T) {
-	c, err := gen.Compile("policy.yaml", []byte(`version: 1
+	c, err := gentest.Compile("policy.yaml", []byte(`version: 1
 package: p
 essentials: {builtin: false}
 tasks:
@@ -193,7 +193,7 @@ tasks:
 // a separate dst with room, though the drops that Windows' rules record
 // must be held apart from the entries the output overwrites.
 func TestAllocsInPlace(t *testing.T) {
-	c, err := gen.Compile("policy.yaml", []byte(inPlaceCases[1].policy))
+	c, err := gentest.Compile("policy.yaml", []byte(inPlaceCases[1].policy))
 	require.NoError(t, err)
 	task := c.Task("t").Task
 	orig := inPlaceCases[1].environ

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/gentest"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
 // This file checks SPEC's "Semantics" section rule by rule, running the
-// tables envgen would generate (gen.Compile) through the runtime with
+// tables envgen would generate (gentest.Compile) through the runtime with
 // both name comparisons: exact, and Windows' ASCII case folding.
 
 // bare returns a policy of version 1 with body, and both built-in lists
@@ -34,7 +34,7 @@ func bare(body string) string {
 // run builds task from policy with fold chosen by the caller.
 func run(t *testing.T, policy, task string, fold bool, environ []string, params map[string]string, overrides ...envrt.Var) []string {
 	t.Helper()
-	c, err := gen.Compile("policy.yaml", []byte(policy))
+	c, err := gentest.Compile("policy.yaml", []byte(policy))
 	require.NoError(t, err)
 	ct := c.Task(task)
 	require.NotNil(t, ct, "task %q", task)
@@ -187,7 +187,7 @@ func TestBinPathsAllEmpty(t *testing.T) {
 }
 
 func TestIsSecret(t *testing.T) {
-	c, err := gen.Compile("policy.yaml", []byte(bare(`secrets: {builtin: false, extra: [GITHUB_TOKEN, "*_KEY"], pass: [SLEUTH_KEY]}`)))
+	c, err := gentest.Compile("policy.yaml", []byte(bare(`secrets: {builtin: false, extra: [GITHUB_TOKEN, "*_KEY"], pass: [SLEUTH_KEY]}`)))
 	require.NoError(t, err)
 	for name, want := range map[string]bool{
 		"GITHUB_TOKEN": true, "github_token": true, "A_KEY": true, "a_key": true,
@@ -202,17 +202,17 @@ func TestIsSecret(t *testing.T) {
 // empty name's last byte.
 func TestIsSecretEmptyName(t *testing.T) {
 	for _, pattern := range []string{"*SECRET*", "*", "**", "*X", "X*", "*_KEY", "A*B"} {
-		c, err := gen.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["`+pattern+`"]}`)))
+		c, err := gentest.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["`+pattern+`"]}`)))
 		require.NoError(t, err)
-		assert.Equal(t, gen.ReferenceIsSecret(c, ""), c.Policy.IsSecret(""), pattern)
+		assert.Equal(t, gentest.ReferenceIsSecret(c, ""), c.Policy.IsSecret(""), pattern)
 	}
-	c, err := gen.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["*"]}`)))
+	c, err := gentest.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["*"]}`)))
 	require.NoError(t, err)
 	assert.True(t, c.Policy.IsSecret(""), `"*" matches the empty run`)
 }
 
 func TestBuiltinSecretsReachNoInheritChild(t *testing.T) {
-	c, err := gen.Compile("policy.yaml", []byte("version: 1\ntasks: {sh: {mode: inherit}}\n"))
+	c, err := gentest.Compile("policy.yaml", []byte("version: 1\ntasks: {sh: {mode: inherit}}\n"))
 	require.NoError(t, err)
 	var env []string
 	for _, name := range []string{"CONSUL_TOKEN", "CONSUL_HTTP_TOKEN", "CONSUL_HTTP_TOKEN_FILE", "NOMAD_TOKEN", "VAULT_TOKEN",
@@ -243,19 +243,19 @@ tasks:
   shell: {mode: inherit}
   build: {passThrough: [X, CD, Cd, cD]}
 `
-	c, err := gen.Compile("policy.yaml", []byte(src))
+	c, err := gentest.Compile("policy.yaml", []byte(src))
 	require.NoError(t, err)
 	environ := []string{"ab=v", "cd=w", "X=1"}
 	for _, task := range []string{"shell", "build"} {
 		ct := c.Task(task)
 		for _, fold := range []bool{true, false} {
 			got := envrt.BuildFold(nil, environ, ct.Task, nil, nil, nil, fold)
-			want := gen.Reference(c, task, environ, nil, nil, fold)
+			want := gentest.Reference(c, task, environ, nil, nil, fold)
 			assert.Equal(t, want, got, "task %s, fold=%v", task, fold)
 		}
 	}
-	assert.Equal(t, []string{"cd=w", "X=1"}, gen.Reference(c, "shell", environ, nil, nil, true), "the secret is dropped")
-	assert.Equal(t, []string{"cd=w", "X=1"}, gen.Reference(c, "build", environ, nil, nil, true), "the listed name is passed")
+	assert.Equal(t, []string{"cd=w", "X=1"}, gentest.Reference(c, "shell", environ, nil, nil, true), "the secret is dropped")
+	assert.Equal(t, []string{"cd=w", "X=1"}, gentest.Reference(c, "build", environ, nil, nil, true), "the listed name is passed")
 }
 
 // TestDropInjectionIsolated: in an isolated task, dropInjection drops the
@@ -294,7 +294,7 @@ tasks:
 	}
 	many := bare("essentials: {builtin: false, extra: [HOME, " + strings.Join(names, ", ") + "]}\n" +
 		"tasks:\n  build: {dropInjection: true, passThrough: [F7, PYTHONPATH]}\n")
-	c, err := gen.Compile("policy.yaml", []byte(many))
+	c, err := gentest.Compile("policy.yaml", []byte(many))
 	require.NoError(t, err)
 	require.True(t, c.Task("build").Task.DecideDrops, "the table lists what the task drops")
 	both(t, many, "build", append(environ, "HOME=() { :; }", "PYTHONPATH=/p", "LD_PRELOAD=/x"), nil, append(want, "PYTHONPATH=/p"))

@@ -8,9 +8,7 @@ package main
 import (
 	"os"
 
-	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/cmd"
 )
 
-func main() {
-	os.Exit(gen.Main(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
-}
+func main() { os.Exit(cmd.Do(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Environ())) }

@@ -5,9 +5,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/envgen/envgen/internal/bench/benchdata"
 	envrt "github.com/envgen/envgen/runtime"
-	"github.com/stretchr/testify/assert"
 )
 
 // testEnvirons returns environments of every benchmark shape, plus one

@@ -1,15 +1,15 @@
 package gen
 
 import (
-	"errors"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // testSpecEssentials is SPEC's built-in essentials list, POSIX group then
@@ -113,13 +113,13 @@ func TestGlobMatchFoldHelper(t *testing.T) {
 func TestBuiltinSyntax(t *testing.T) {
 	nameRE := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	patternRE := regexp.MustCompile(`^[A-Za-z_*][A-Za-z0-9_*]*$`)
-	for _, e := range builtinEssentials {
+	for _, e := range policy.BuiltinEssentials {
 		if e.Name == "PROGRAMFILES(X86)" {
 			continue // SPEC: the one built-in name outside the name syntax
 		}
 		assert.Regexp(t, nameRE, e.Name, "essential %q is not a name", e.Name)
 	}
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		if strings.Contains(s.Name, "*") {
 			assert.Regexp(t, patternRE, s.Name, "secret pattern %q has bad syntax", s.Name)
 		} else {
@@ -130,11 +130,11 @@ func TestBuiltinSyntax(t *testing.T) {
 
 func TestBuiltinEssentialsMatchSpec(t *testing.T) {
 	var names []string
-	for _, e := range builtinEssentials {
+	for _, e := range policy.BuiltinEssentials {
 		names = append(names, e.Name)
 	}
 	require.Equal(t, testSpecEssentials, names)
-	for i, e := range builtinEssentials {
+	for i, e := range policy.BuiltinEssentials {
 		want := "Windows"
 		if i < testSpecPOSIXEssentials {
 			want = "POSIX"
@@ -145,7 +145,7 @@ func TestBuiltinEssentialsMatchSpec(t *testing.T) {
 
 func TestBuiltinSecretsMustInclude(t *testing.T) {
 	have := map[string]bool{}
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		have[s.Name] = true
 	}
 	for _, name := range testMustIncludeSecrets {
@@ -158,7 +158,7 @@ func TestBuiltinSecretsLayout(t *testing.T) {
 	closed := map[string]bool{} // groups whose run of entries has ended
 	prev := ""
 	names := 0
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		isPat := strings.Contains(s.Name, "*")
 		if isPat {
 			seenPattern = true
@@ -182,7 +182,7 @@ func TestBuiltinSecretsLayout(t *testing.T) {
 
 func TestBuiltinNoDuplicatesFold(t *testing.T) {
 	seen := map[string]string{}
-	check := func(kind string, list []builtin) {
+	check := func(kind string, list []policy.Builtin) {
 		for _, e := range list {
 			k := testFoldASCII(e.Name)
 			if prev, ok := seen[k]; ok {
@@ -192,13 +192,13 @@ func TestBuiltinNoDuplicatesFold(t *testing.T) {
 			seen[k] = e.Name
 		}
 	}
-	check("essential", builtinEssentials)
-	check("secret", builtinSecrets)
+	check("essential", policy.BuiltinEssentials)
+	check("secret", policy.BuiltinSecrets)
 }
 
 func TestBuiltinEssentialsAreNotSecrets(t *testing.T) {
-	for _, e := range builtinEssentials {
-		for _, s := range builtinSecrets {
+	for _, e := range policy.BuiltinEssentials {
+		for _, s := range policy.BuiltinSecrets {
 			assert.False(t, testGlobMatchFold(s.Name, e.Name), "essential %s is a secret by %s", e.Name, s.Name)
 		}
 	}
@@ -209,11 +209,11 @@ func TestBuiltinSecretNamesNotCoveredByPatterns(t *testing.T) {
 	for _, name := range testMustIncludeSecrets {
 		must[name] = true
 	}
-	for _, s := range builtinSecrets {
+	for _, s := range policy.BuiltinSecrets {
 		if strings.Contains(s.Name, "*") || must[s.Name] {
 			continue
 		}
-		for _, p := range builtinSecrets {
+		for _, p := range policy.BuiltinSecrets {
 			if strings.Contains(p.Name, "*") {
 				assert.False(t, testGlobMatchFold(p.Name, s.Name), "secret %s is redundant: pattern %s covers it", s.Name, p.Name)
 			}
@@ -222,7 +222,7 @@ func TestBuiltinSecretNamesNotCoveredByPatterns(t *testing.T) {
 }
 
 func TestBuiltinSources(t *testing.T) {
-	for _, list := range [][]builtin{builtinEssentials, builtinSecrets} {
+	for _, list := range [][]policy.Builtin{policy.BuiltinEssentials, policy.BuiltinSecrets} {
 		for _, e := range list {
 			assert.Contains(t, e.Source, "](http", "source of %s has no link", e.Name)
 			assert.True(t, strings.HasPrefix(e.Source, "["), "source of %s should start with a link title: %q", e.Name, e.Source)
@@ -231,161 +231,6 @@ func TestBuiltinSources(t *testing.T) {
 			assert.NotContains(t, e.Group, "|", "group of %s would break the table", e.Name)
 		}
 	}
-}
-
-func TestBuiltinsMarkdown(t *testing.T) {
-	md := builtinsMarkdown()
-	require.Equal(t, md, builtinsMarkdown(), "not deterministic")
-	require.True(t, strings.HasPrefix(md, "#### Essentials\n\n| Name | Group | Source |\n| --- | --- | --- |\n"), "bad start:\n%s", md)
-	require.True(t, strings.HasSuffix(md, " |\n"), "must end with a table row and one newline")
-
-	essentials, secrets, ok := strings.Cut(md, "\n#### Secrets\n\n")
-	require.True(t, ok, "no secrets heading")
-	require.True(t, strings.HasPrefix(secrets, "| Name | Group | Source |\n| --- | --- | --- |\n"))
-
-	rows := func(section string) []string {
-		var out []string
-		for _, line := range strings.Split(strings.TrimSuffix(section, "\n"), "\n") {
-			if strings.HasPrefix(line, "| `") {
-				out = append(out, line)
-			}
-		}
-		return out
-	}
-	want := func(list []builtin) []string {
-		var out []string
-		for _, e := range list {
-			out = append(out, "| `"+e.Name+"` | "+e.Group+" | "+e.Source+" |")
-		}
-		return out
-	}
-	assert.Equal(t, want(builtinEssentials), rows(essentials))
-	assert.Equal(t, want(builtinSecrets), rows(secrets))
-}
-
-// Markers that enclose the generated built-in tables in docs/builtin-lists.md.
-const (
-	builtinsBegin = "<!-- builtins:begin -->"
-	builtinsEnd   = "<!-- builtins:end -->"
-)
-
-// TestDocBuiltins keeps the tables of docs/builtin-lists.md equal to the
-// built-in lists the generator uses; -update rewrites them.
-func TestDocBuiltins(t *testing.T) {
-	path := filepath.Join("..", "..", "docs", "builtin-lists.md")
-	data, err := os.ReadFile(path)
-	require.NoError(t, err, "docs/builtin-lists.md must exist and hold the built-in tables between %s and %s", builtinsBegin, builtinsEnd)
-	doc := string(data)
-	want := "\n" + builtinsMarkdown()
-
-	if *update {
-		out, err := syncMarkedSection(doc, builtinsBegin, builtinsEnd, want)
-		require.NoError(t, err, "cannot update %s", path)
-		if out != doc {
-			require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
-		}
-		return
-	}
-	start, stop, err := markedSectionBounds(doc, builtinsBegin, builtinsEnd)
-	require.NoError(t, err, "%s must hold the built-in tables", path)
-	require.Equal(t, want, doc[start:stop],
-		"%s: the built-in tables are out of date; run go test ./internal/gen -run TestDocBuiltins -update", path)
-}
-
-// markedSectionBounds finds the lines that are exactly begin and end in doc
-// and returns the byte range between them: from just after the begin line's
-// newline to the start of the end line. Each marker must occur once, as a
-// whole line, begin before end.
-func markedSectionBounds(doc, begin, end string) (start, stop int, err error) {
-	beginLine, endLine := -1, -1
-	off := 0
-	for off <= len(doc) {
-		next := strings.IndexByte(doc[off:], '\n')
-		line, lineEnd := doc[off:], len(doc)
-		if next >= 0 {
-			line, lineEnd = doc[off:off+next], off+next+1
-		}
-		switch line {
-		case begin:
-			if beginLine >= 0 {
-				return 0, 0, errors.New("marker " + begin + " occurs twice")
-			}
-			beginLine, start = off, lineEnd
-		case end:
-			if endLine >= 0 {
-				return 0, 0, errors.New("marker " + end + " occurs twice")
-			}
-			endLine, stop = off, off
-		}
-		if next < 0 {
-			break
-		}
-		off = lineEnd
-	}
-	switch {
-	case beginLine < 0:
-		return 0, 0, errors.New("no line " + begin)
-	case endLine < 0:
-		return 0, 0, errors.New("no line " + end)
-	case endLine < beginLine:
-		return 0, 0, errors.New(end + " comes before " + begin)
-	}
-	return start, stop, nil
-}
-
-// syncMarkedSection returns doc with the text between its marker lines
-// begin and end replaced by body, which must be empty or end in a newline
-// so that end stays on a line of its own.
-func syncMarkedSection(doc, begin, end, body string) (string, error) {
-	if body != "" && !strings.HasSuffix(body, "\n") {
-		return "", errors.New("section body must end with a newline")
-	}
-	start, stop, err := markedSectionBounds(doc, begin, end)
-	if err != nil {
-		return "", err
-	}
-	return doc[:start] + body + doc[stop:], nil
-}
-
-func TestSyncMarkedSection(t *testing.T) {
-	const b, e = "<!-- x:begin -->", "<!-- x:end -->"
-	doc := "# T\n\n" + b + "\nold\n" + e + "\ntail\n"
-
-	out, err := syncMarkedSection(doc, b, e, "\nnew\n")
-	require.NoError(t, err)
-	assert.Equal(t, "# T\n\n"+b+"\n\nnew\n"+e+"\ntail\n", out)
-
-	again, err := syncMarkedSection(out, b, e, "\nnew\n")
-	require.NoError(t, err)
-	assert.Equal(t, out, again, "not idempotent")
-
-	start, stop, err := markedSectionBounds(out, b, e)
-	require.NoError(t, err)
-	assert.Equal(t, "\nnew\n", out[start:stop])
-
-	empty, err := syncMarkedSection(doc, b, e, "")
-	require.NoError(t, err)
-	assert.Equal(t, "# T\n\n"+b+"\n"+e+"\ntail\n", empty)
-
-	atEOF, err := syncMarkedSection(b+"\n"+e, b, e, "x\n")
-	require.NoError(t, err)
-	assert.Equal(t, b+"\nx\n"+e, atEOF, "end marker without a final newline")
-
-	for name, bad := range map[string]string{
-		"no begin":        "a\n" + e + "\n",
-		"no end":          b + "\na\n",
-		"end first":       e + "\n" + b + "\n",
-		"begin twice":     b + "\n" + b + "\n" + e + "\n",
-		"end twice":       b + "\n" + e + "\n" + e + "\n",
-		"begin not alone": "x " + b + "\n" + e + "\n",
-		"end not alone":   b + "\n" + e + " x\n",
-		"empty doc":       "",
-	} {
-		_, err := syncMarkedSection(bad, b, e, "\nnew\n")
-		assert.Error(t, err, name)
-	}
-	_, err = syncMarkedSection(doc, b, e, "\nno newline")
-	assert.Error(t, err, "body without a final newline")
 }
 
 // testBareSecrets are bare credential names that the built-in suffix
@@ -410,10 +255,9 @@ var testSecretLookAlikes = []string{
 // TestBuiltinBareSecretNames holds the built-in list, and the tables
 // envgen builds from it, to testBareSecrets and testSecretLookAlikes.
 func TestBuiltinBareSecretNames(t *testing.T) {
-	c, err := Compile("policy.yaml", []byte("version: 1\npackage: p\n"))
-	require.NoError(t, err)
+	c := compiled(t, "version: 1\npackage: p\n")
 	listed := func(name string) bool {
-		for _, s := range builtinSecrets {
+		for _, s := range policy.BuiltinSecrets {
 			if testGlobMatchFold(s.Name, name) {
 				return true
 			}
@@ -440,17 +284,39 @@ func TestSecretsPassTakesBuiltinEssentials(t *testing.T) {
 	src := func(pass string) []byte {
 		return []byte("version: 1\npackage: p\nsecrets: {extra: [\"PROGRAM*\"], pass: [PROGRAMDATA, PROGRAMFILES" + pass + "]}\n")
 	}
-	c, err := Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "ProgramFiles(x86)"`))
-	require.NoError(t, err)
+	c := compiled(t, string(src(`, "PROGRAMFILES(X86)", "ProgramFiles(x86)"`)))
 	assert.False(t, c.Policy.IsSecret("PROGRAMFILES(X86)"))
 	assert.False(t, c.Policy.IsSecret("ProgramFiles(x86)"))
 	assert.True(t, c.Policy.IsSecret("programfiles(x86)"), "an exemption matches its exact spelling only")
 
-	_, err = Compile("policy.yaml", src(""))
+	_, err := policy.Load("policy.yaml", src(""))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `essential "PROGRAMFILES(X86)" is also a secret (by "PROGRAM*")`)
 
-	_, err = Compile("policy.yaml", src(`, "PROGRAMFILES(X86)", "PROGRAMFILES(X64)"`))
+	_, err = policy.Load("policy.yaml", src(`, "PROGRAMFILES(X86)", "PROGRAMFILES(X64)"`))
 	require.Error(t, err)
 	assert.Equal(t, `policy.yaml:3:87: secrets.pass: "PROGRAMFILES(X64)" is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential`, err.Error())
+}
+
+func TestReferenceIsSecret(t *testing.T) {
+	p := mustLoad(t, barePolicy(`secrets: {builtin: false, extra: [GITHUB_TOKEN, "*_KEY"], pass: [SLEUTH_KEY, GITHUB_TOKEN]}`))
+	for name, want := range map[string]bool{
+		"GITHUB_TOKEN": false, "github_token": true, "A_KEY": true, "a_key": true,
+		"SLEUTH_KEY": false, "sleuth_key": true, "KEY": false, "PATH": false,
+	} {
+		assert.Equal(t, want, reference.IsSecret(p, name), name)
+	}
+	assert.Equal(t, []string{"*_KEY"}, reference.Secrets(p))
+}
+
+func TestReferenceBuiltinSecrets(t *testing.T) {
+	src := "version: 1\npackage: p\ntasks: {sh: {mode: inherit}}\n"
+	p := mustLoad(t, src)
+	var env []string
+	for _, name := range testMustIncludeSecrets {
+		env = append(env, name+"=x", testFoldASCII(name)+"=x")
+	}
+	for _, fold := range []bool{false, true} {
+		assert.Equal(t, []string{"HOME=/h"}, reference.Build(p, taskOf(t, p, "sh"), append(env, "HOME=/h"), nil, nil, fold).Environ())
+	}
 }

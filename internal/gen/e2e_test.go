@@ -42,6 +42,9 @@ func TestE2E(t *testing.T) {
 		"replace github.com/envgen/envgen => " + filepath.ToSlash(root) + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644))
 	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	// What the check tests share, from a real file: envgen.test/e2e/checks.
+	require.NoError(t, os.Mkdir(filepath.Join(mod, "checks"), 0o755))
+	copyFile(t, filepath.Join(goldenRoot, "checks", "checks.go"), filepath.Join(mod, "checks", "checks.go"))
 
 	var packages, checks int
 	for _, dir := range goldenCases(t) {
@@ -73,42 +76,6 @@ func TestE2E(t *testing.T) {
 		runGo(t, goTool, mod, slices.Concat(env, []string{"GOOS=" + goos}), "vet", "./...")
 	}
 	runGo(t, goTool, mod, env, "test", "./...")
-}
-
-// usageCases are the golden cases that fail as bad usage (exit 2); every
-// other case with a stderr.golden is a bad policy (exit 1).
-var usageCases = map[string]bool{
-	"err-no-package":       true,
-	"err-pkg-flag-invalid": true,
-}
-
-// TestE2EExitCodes checks what the golden runner leaves out: the exit code
-// of each case, as SPEC's CLI section gives it.
-func TestE2EExitCodes(t *testing.T) {
-	for _, dir := range goldenCases(t) {
-		abs, err := filepath.Abs(dir)
-		require.NoError(t, err)
-		name := filepath.Base(dir)
-		want := 1
-		switch {
-		case fileExists(filepath.Join(abs, "policy.go.golden")):
-			want = 0
-		case usageCases[name]:
-			want = 2
-		}
-		t.Run(name, func(t *testing.T) {
-			t.Chdir(abs)
-			var args []string
-			if raw, err := os.ReadFile("args.txt"); err == nil {
-				args = strings.Fields(string(raw))
-			}
-			var stdout, stderr bytes.Buffer
-			code := Main(append(args, "policy.yaml"), &stdout, &stderr, func(string) string { return "" })
-			if code != want {
-				t.Errorf("exit code %d, want %d; stderr:\n%s", code, want, stderr.String())
-			}
-		})
-	}
 }
 
 // goCommand returns the go command of the toolchain running the test, or

@@ -1,86 +1,11 @@
 package gen
 
 import (
-	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// TestMergeEntryKnowsEveryField fails when taskDef grows a field that
-// mergeEntry does not merge: a new task key must say how extends treats it.
-func TestMergeEntryKnowsEveryField(t *testing.T) {
-	merged := map[string]string{
-		"Key":              "the entry's own",
-		"Mode":             "last given",
-		"PassThrough":      "concatenated, repeats dropped",
-		"Define":           "merged by name, later wins",
-		"BinPaths":         "concatenated, repeats dropped",
-		"Unset":            "concatenated, repeats dropped",
-		"UnsetKey":         "last given",
-		"DropInjection":    "last given, with DropInjectionKey",
-		"DropInjectionKey": "last given",
-		"Extends":          "the entry's own (resolved by desugar)",
-		"ExtendsKey":       "the entry's own",
-	}
-	for _, f := range reflect.VisibleFields(reflect.TypeFor[taskDef]()) {
-		_, ok := merged[f.Name]
-		assert.True(t, ok, "taskDef.%s is new: teach mergeEntry in extends.go how extends merges it, then list it here", f.Name)
-	}
-}
-
-func strs(pos int, values ...string) []str {
-	var out []str
-	for i, v := range values {
-		out = append(out, str{v, Pos{pos, i + 1}})
-	}
-	return out
-}
-
-func TestMergeEntry(t *testing.T) {
-	inherit := &str{"inherit", Pos{1, 1}}
-	isolated := &str{"isolated", Pos{2, 1}}
-	base := taskDef{
-		Mode:        inherit,
-		PassThrough: strs(1, "A", "B"),
-		BinPaths:    strs(1, "/x"),
-		Unset:       strs(1, "H"),
-		Define: []define{
-			{str{"X", Pos{1, 1}}, str{"base", Pos{1, 2}}},
-			{str{"Y", Pos{1, 3}}, str{"base", Pos{1, 4}}},
-		},
-	}
-	over := taskDef{
-		Mode:        isolated,
-		PassThrough: strs(2, "B", "C", "C"),
-		BinPaths:    strs(2, "/y", "/x"),
-		Define: []define{
-			{str{"Z", Pos{2, 1}}, str{"over", Pos{2, 2}}},
-			{str{"X", Pos{2, 3}}, str{"over", Pos{2, 4}}},
-		},
-	}
-	got := mergeEntry(base, over)
-	assert.Equal(t, isolated, got.Mode, "the last mode given")
-	assert.Equal(t, []str{{"A", Pos{1, 1}}, {"B", Pos{1, 2}}, {"C", Pos{2, 2}}}, got.PassThrough, "repeats dropped, first place and position kept")
-	assert.Equal(t, []str{{"/x", Pos{1, 1}}, {"/y", Pos{2, 1}}}, got.BinPaths)
-	assert.Equal(t, strs(1, "H"), got.Unset)
-	assert.Equal(t, []define{
-		{str{"X", Pos{2, 3}}, str{"over", Pos{2, 4}}}, // later wins, in the first place
-		{str{"Y", Pos{1, 3}}, str{"base", Pos{1, 4}}},
-		{str{"Z", Pos{2, 1}}, str{"over", Pos{2, 2}}},
-	}, got.Define)
-	assert.Equal(t, "base", base.Define[0].Value.Value, "base is not changed")
-
-	// An entry without mode keeps the earlier one.
-	assert.Equal(t, inherit, mergeEntry(base, taskDef{}).Mode)
-	// dropInjection: the last one given, even if false.
-	on := mergeEntry(taskDef{}, taskDef{DropInjection: true, DropInjectionKey: &str{"dropInjection", Pos{3, 1}}})
-	assert.True(t, on.DropInjection)
-	assert.True(t, mergeEntry(on, taskDef{}).DropInjection)
-	assert.False(t, mergeEntry(on, taskDef{DropInjectionKey: &str{"dropInjection", Pos{4, 1}}}).DropInjection)
-}
 
 // TestExtendsIsSugar generates policies with presets and their flattened
 // equivalents written by hand: the output must be byte-identical, since
@@ -169,15 +94,4 @@ func TestExtendsErrors(t *testing.T) {
 		require.Error(t, err, tc.name)
 		assert.Equal(t, tc.want, err.Error(), tc.name)
 	}
-}
-
-// TestExtendsCompile checks that Compile, which explain and the reference
-// use, sees the merged tasks too, and no preset as a task.
-func TestExtendsCompile(t *testing.T) {
-	c, err := Compile("policy.yaml", []byte("version: 1\npresets: {node: {passThrough: [NODE_ENV]}}\ntasks: {build: {extends: [node]}}\n"))
-	require.NoError(t, err)
-	require.Len(t, c.Tasks, 1)
-	assert.Nil(t, c.Task("node"))
-	env := c.Task("build").Build(nil, []string{"NODE_ENV=dev", "OTHER=1"}, nil)
-	assert.Equal(t, "NODE_ENV=dev", strings.Join(env, ","))
 }

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // FuzzGenerate feeds the generator any bytes as a policy. Each input must
@@ -49,7 +51,7 @@ func FuzzGenerate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		code, err := Generate("policy.yaml", src, "p")
-		_, cerr := Compile("policy.yaml", src)
+		_, cerr := policy.Load("policy.yaml", src)
 		if err != nil {
 			checkDiagnostics(t, src, err)
 			if cerr == nil {
@@ -74,14 +76,14 @@ func FuzzGenerate(f *testing.F) {
 // src (only a YAML syntax error may lack one).
 func checkDiagnostics(t *testing.T, src []byte, err error) {
 	t.Helper()
-	var ds Diagnostics
+	var ds policy.Diagnostics
 	if !errors.As(err, &ds) {
 		t.Fatalf("error is not Diagnostics: %T %v", err, err)
 	}
 	if len(ds) == 0 {
 		t.Fatal("empty Diagnostics")
 	}
-	lines := len(yamlLines(src))
+	lines := len(policy.YAMLLines(src))
 	for _, d := range ds {
 		switch {
 		case d.File != "policy.yaml":
@@ -96,7 +98,7 @@ func checkDiagnostics(t *testing.T, src []byte, err error) {
 			t.Errorf("diagnostic is not UTF-8: %q", d.String())
 		}
 	}
-	if !slices.IsSortedFunc(ds, func(a, b Diagnostic) int {
+	if !slices.IsSortedFunc(ds, func(a, b policy.Diagnostic) int {
 		if a.Pos.Line != b.Pos.Line {
 			return a.Pos.Line - b.Pos.Line
 		}

@@ -1,12 +1,10 @@
-// Package gen is envgen's generator: it turns a YAML env policy into Go
-// code. The pipeline reads top to bottom: load (YAML to a positioned
-// policyFile) → check (every error, positioned) → makePlan (sorted
-// tables) → emit (jennifer) → write (only if changed) or compare.
 package gen
 
 import (
 	"errors"
 	"path/filepath"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // ErrNoPackage is returned when no package name was given by the caller
@@ -19,13 +17,8 @@ var ErrNoPackage = errors.New("no package name: pass -pkg, run under go generate
 // only file's base name beyond that, so output does not depend on where
 // the command ran.
 func Generate(file string, src []byte, pkg string) ([]byte, error) {
-	d := &diagnoser{file: file}
-	f := load(d, src)
-	if f == nil {
-		return nil, d.err()
-	}
-	p := check(d, f)
-	if err := d.err(); err != nil {
+	p, err := policy.Load(file, src)
+	if err != nil {
 		return nil, err
 	}
 	if pkg == "" {
@@ -36,8 +29,7 @@ func Generate(file string, src []byte, pkg string) ([]byte, error) {
 	}
 	pl, over := makePlanWithin(p, pkg, filepath.Base(file), maxTableEntries)
 	if over != nil {
-		d.errorf(over.KeyPos, "policy too large: with task %q, its tasks' tables would hold over %d entries; give tasks that pass the same names the same rules (presets help), or split the policy", over.Key, maxTableEntries)
-		return nil, d.err()
+		return nil, policy.ErrorAt(file, over.KeyPos, "policy too large: with task %q, its tasks' tables would hold over %d entries; give tasks that pass the same names the same rules (presets help), or split the policy", over.Key, maxTableEntries)
 	}
 	return emit(pl)
 }
@@ -51,10 +43,10 @@ const maxTableEntries = 250_000
 
 // tableEntries counts the entries emit prints for the tasks' decisions
 // and look-up lists, each shared table once.
-func (pl *plan) tableEntries() int {
+func (pl *Plan) tableEntries() int {
 	n := 0
 	for _, t := range pl.Tasks {
-		if t.TablesOf == t.GoName {
+		if t.SharesTablesWith == t.GoName {
 			n += t.tableEntries()
 		}
 	}

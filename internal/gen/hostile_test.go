@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +21,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // Hostile policies: each must give a clear, positioned error or work,
@@ -189,16 +193,41 @@ func TestHostileChild(t *testing.T) {
 	if reportDir == "" {
 		t.Skip("run by TestHostilePolicies")
 	}
-	var stdout, stderr bytes.Buffer
+	var stderr bytes.Buffer
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	code := Main([]string{"-pkg", "p", "-o", "out.go", "policy.yaml"}, &stdout, &stderr, func(string) string { return "" })
+	code := generateFile(&stderr, "policy.yaml", "p", "out.go")
 	took := time.Since(start)
 	runtime.ReadMemStats(&after)
 	raw, err := json.Marshal(hostileReport{code, stderr.String(), took, after.TotalAlloc - before.TotalAlloc, after.HeapAlloc})
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(reportDir, "report.json"), raw, 0o644))
+}
+
+// generateFile does what envgen -pkg pkg -o out file does, the way the
+// command reports: it generates the policy file and writes out, or prints
+// its diagnostics to stderr and returns exit code 1.
+func generateFile(stderr io.Writer, file, pkg, out string) int {
+	src, err := os.ReadFile(file)
+	if err == nil {
+		var code []byte
+		if code, err = Generate(file, src, pkg); err == nil {
+			_, err = WriteIfChanged(out, code)
+		}
+	}
+	var diags policy.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
+		}
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "envgen: %v\n", err)
+		return 1
+	}
+	return 0
 }
 
 // truncate shortens s to at most n bytes, for messages.
@@ -360,7 +389,7 @@ func TestDiagnosticsShortenOnlyQuotedNames(t *testing.T) {
 	}
 	src := "version: 1\npackage: p\npresets:\n" + presets.String() +
 		"tasks:\n  " + key + ":\n    extends: [nope]\n    passThrough: [A, A, " + strings.Repeat("B", 150) + "-x]\n"
-	_, err := Compile("policy.yaml", []byte(src))
+	_, err := policy.Load("policy.yaml", []byte(src))
 	require.Error(t, err)
 	msg := err.Error()
 	assert.Contains(t, msg, `task "`+key+`": extends unknown preset "nope"`, "the task key in context is whole")
@@ -368,19 +397,6 @@ func TestDiagnosticsShortenOnlyQuotedNames(t *testing.T) {
 	assert.Contains(t, msg, "preset_number_10 → preset_number_11 → preset_number_0\n", "the cycle is whole")
 	assert.Contains(t, msg, `task "`+key+`" passThrough: "A" is listed twice`)
 	assert.Contains(t, msg, `"`+strings.Repeat("B", 50)+`… (152 bytes)" is neither a name nor a pattern`, "a long bad name is shortened")
-}
-
-// TestDiagnosticsSaidOnce checks that a problem found twice, by two paths
-// through the checker, prints once, while two problems at one place, or
-// one problem at two places, all print.
-func TestDiagnosticsSaidOnce(t *testing.T) {
-	d := diagnoser{file: "f.yaml"}
-	d.errorf(Pos{2, 3}, "a")
-	d.errorf(Pos{1, 1}, "b")
-	d.errorf(Pos{2, 3}, "c")
-	d.errorf(Pos{2, 3}, "a")
-	d.errorf(Pos{4, 1}, "a")
-	assert.Equal(t, "f.yaml:1:1: b\nf.yaml:2:3: a\nf.yaml:2:3: c\nf.yaml:4:1: a", d.err().Error())
 }
 
 // caseSpellings is n ASCII case spellings of one 16-letter name, all in

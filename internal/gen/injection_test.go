@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // testSpecInjection is what SPEC's Extensions section names among the
@@ -34,7 +36,7 @@ var testSudoLeftOut = []string{"AUTHSTATE", "VAR_ACE", "USR_ACE", "DLC_ACE", "KR
 // injectionMatches reports whether the injection list matches name, as
 // unset does with exact names.
 func injectionMatches(name string) bool {
-	for _, b := range builtinInjection {
+	for _, b := range policy.BuiltinInjection {
 		if testGlobMatch(b.Name, name) {
 			return true
 		}
@@ -53,10 +55,10 @@ func testGlobMatch(pattern, name string) bool {
 
 func TestInjectionSyntax(t *testing.T) {
 	seen := map[string]bool{}
-	for _, b := range builtinInjection {
-		assert.True(t, isName(b.Name) || isPattern(b.Name), "%q is neither a name nor a pattern", b.Name)
-		assert.False(t, seen[foldKey(b.Name)], "%q is listed twice", b.Name)
-		seen[foldKey(b.Name)] = true
+	for _, b := range policy.BuiltinInjection {
+		assert.True(t, policy.IsName(b.Name) || policy.IsPattern(b.Name), "%q is neither a name nor a pattern", b.Name)
+		assert.False(t, seen[policy.FoldKey(b.Name)], "%q is listed twice", b.Name)
+		seen[policy.FoldKey(b.Name)] = true
 		assert.NotEmpty(t, b.Group, b.Name)
 		assert.Regexp(t, `^\[[^\]]+\]\(https://[^ )]+\)$`, b.Source, "%s: a source is one Markdown link", b.Name)
 	}
@@ -64,7 +66,7 @@ func TestInjectionSyntax(t *testing.T) {
 
 func TestInjectionCoversSpecAndSudo(t *testing.T) {
 	for _, name := range testSpecInjection {
-		assert.True(t, slices.ContainsFunc(builtinInjection, func(b builtin) bool { return b.Name == name }), "SPEC names %s", name)
+		assert.True(t, slices.ContainsFunc(policy.BuiltinInjection, func(b policy.Builtin) bool { return b.Name == name }), "SPEC names %s", name)
 	}
 	for _, entry := range testSudoBadenv {
 		if slices.Contains(testSudoLeftOut, entry) {
@@ -87,37 +89,26 @@ func TestInjectionSparesEssentialData(t *testing.T) {
 	for _, name := range []string{"COLORTERM", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LINGUAS", "TERM", "TZ", "TMPDIR"} {
 		assert.False(t, injectionMatches(name), name)
 	}
-	for _, e := range builtinEssentials {
+	for _, e := range policy.BuiltinEssentials {
 		if e.Name != "NODE_OPTIONS" {
 			assert.False(t, injectionMatches(e.Name), "essential %s", e.Name)
 		}
 	}
 }
 
-func TestInjectionMarkdown(t *testing.T) {
-	md := injectionMarkdown()
-	lines := strings.Split(strings.TrimSuffix(md, "\n"), "\n")
-	require.Equal(t, "#### Injection variables", lines[0])
-	assert.Len(t, lines, 4+len(builtinInjection)+1, "a heading, a blank line, the table head, one row per entry and the value rule")
-	for _, b := range builtinInjection {
-		assert.Contains(t, md, "| `"+b.Name+"` | "+b.Group+" | "+b.Source+" |\n")
-	}
-	assert.Contains(t, lines[len(lines)-1], "value starts with `()` |")
-}
-
 func TestDropInjectionDesugars(t *testing.T) {
-	p := checkedPolicy(t, refBare(`tasks:
+	p := mustLoad(t, barePolicy(`tasks:
   sh: {mode: inherit, dropInjection: true, unset: [PYTHONPATH, "LD_*", X]}
   off: {mode: inherit, dropInjection: false}
 `))
-	sh, off := refTask(t, p, "sh"), refTask(t, p, "off")
+	sh, off := taskOf(t, p, "sh"), taskOf(t, p, "off")
 	assert.True(t, sh.DropInjection)
 	assert.False(t, off.DropInjection)
 	assert.Empty(t, off.UnsetExact)
 	assert.Empty(t, off.UnsetPatterns)
 	var names, patterns []string
-	for _, b := range builtinInjection {
-		if isPattern(b.Name) {
+	for _, b := range policy.BuiltinInjection {
+		if policy.IsPattern(b.Name) {
 			patterns = append(patterns, b.Name)
 		} else {
 			names = append(names, b.Name)
@@ -131,17 +122,17 @@ func TestDropInjectionDesugars(t *testing.T) {
 // TestDropInjectionDesugarsIsolated: an isolated task takes dropInjection
 // too; its unset, which it cannot write itself, is the injection list.
 func TestDropInjectionDesugarsIsolated(t *testing.T) {
-	p := checkedPolicy(t, refBare(`tasks:
+	p := mustLoad(t, barePolicy(`tasks:
   b: {dropInjection: true, passThrough: [PYTHONPATH, "LD_*"]}
   off: {dropInjection: false}
 `))
-	b, off := refTask(t, p, "b"), refTask(t, p, "off")
+	b, off := taskOf(t, p, "b"), taskOf(t, p, "off")
 	assert.True(t, b.DropInjection)
 	assert.False(t, off.DropInjection)
 	assert.Empty(t, off.UnsetExact)
 	var names, patterns []string
-	for _, e := range builtinInjection {
-		if isPattern(e.Name) {
+	for _, e := range policy.BuiltinInjection {
+		if policy.IsPattern(e.Name) {
 			patterns = append(patterns, e.Name)
 		} else {
 			names = append(names, e.Name)
@@ -158,11 +149,11 @@ func TestDropInjectionErrors(t *testing.T) {
 		{"tasks: {b: {mode: inherit, dropInjection: [true]}}\n", `task "b" dropInjection must be true or false; got a list`},
 		{"tasks: {b: {mode: bogus, dropInjection: true}}\n", `mode "bogus": want isolated or inherit`},
 	} {
-		_, err := Generate("policy.yaml", []byte(refBare(c.src)), "p")
+		_, err := Generate("policy.yaml", []byte(barePolicy(c.src)), "p")
 		require.Error(t, err, c.src)
 		assert.Contains(t, err.Error(), c.want, c.src)
 	}
 	// An unknown mode is reported once, not as a misplaced dropInjection too.
-	_, err := Generate("policy.yaml", []byte(refBare("tasks: {b: {mode: bogus, dropInjection: true}}\n")), "p")
+	_, err := Generate("policy.yaml", []byte(barePolicy("tasks: {b: {mode: bogus, dropInjection: true}}\n")), "p")
 	assert.NotContains(t, err.Error(), "dropInjection")
 }

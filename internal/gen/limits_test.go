@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 // manyTasksManyNames is a small policy whose tables would be large: n
@@ -43,9 +45,9 @@ func TestTableLimit(t *testing.T) {
 	require.NoError(t, err)
 
 	// The hostile case that prints the most tables is close to the limit.
-	p, err := Compile("policy.yaml", tablesAtTheLimit())
+	p, err := policy.Load("policy.yaml", tablesAtTheLimit())
 	require.NoError(t, err)
-	n := makePlan(p.checked, "p", "policy.yaml").tableEntries()
+	n := MakePlan(p, "p", "policy.yaml").tableEntries()
 	assert.True(t, n > maxTableEntries*95/100 && n <= maxTableEntries, "tablesAtTheLimit prints %d table entries; the limit is %d", n, maxTableEntries)
 }
 
@@ -66,9 +68,9 @@ func TestInheritTablesListDrops(t *testing.T) {
 		}
 		b.WriteString("]\n")
 	}
-	p, err := Compile("policy.yaml", []byte(b.String()))
+	p, err := policy.Load("policy.yaml", []byte(b.String()))
 	require.NoError(t, err)
-	pl := makePlan(p.checked, "p", "policy.yaml")
+	pl := MakePlan(p, "p", "policy.yaml")
 	secrets := 0
 	for _, n := range pl.Names {
 		if n.Secret {
@@ -100,10 +102,9 @@ func TestChecksScaleLinearly(t *testing.T) {
 	}
 	const n = 6000
 	// checked loads and checks a policy, as Generate does before planning.
-	checked := func(src []byte) *policy {
-		d := &diagnoser{file: "policy.yaml"}
-		p := check(d, load(d, src))
-		require.NoError(t, d.err())
+	checked := func(src []byte) *policy.Policy {
+		p, err := policy.Load("policy.yaml", src)
+		require.NoError(t, err)
 		return p
 	}
 	for _, c := range []struct {
@@ -136,7 +137,7 @@ func TestChecksScaleLinearly(t *testing.T) {
 			checked([]byte(b.String()))
 		}},
 		{"a task's description: passThrough names against unset and negations", func(n int) {
-			tp := taskPlan{task: task{Key: "t", GoName: "T", Inherit: true}}
+			tp := TaskPlan{Task: policy.Task{Key: "t", GoName: "T", Inherit: true}}
 			for i := range n {
 				tp.Exact = append(tp.Exact, fmt.Sprintf("P%d", i))
 				tp.UnsetExact = append(tp.UnsetExact, fmt.Sprintf("U%d", i))

@@ -7,12 +7,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
-// plan is everything emit prints, resolved and sorted: no maps, no
+// Plan is everything emit prints, resolved and sorted: no maps, no
 // decisions left.
-type plan struct {
+type Plan struct {
 	Package string
 	Source  string // the policy file's base name, for the header
 	// Names holds every spelling of every name the policy mentions,
@@ -24,13 +25,13 @@ type plan struct {
 	Slots          []uint64
 	SecretPatterns []string // sorted
 	Secrets        []string // what Secrets returns: names less pass, and patterns, sorted
-	Tasks          []taskPlan
+	Tasks          []TaskPlan
 }
 
-// taskPlan is one task's builder: the checked task plus its decision for
+// TaskPlan is one task's builder: the checked task plus its decision for
 // each entry of plan.Names.
-type taskPlan struct {
-	task
+type TaskPlan struct {
+	policy.Task
 	Decide []envrt.Decision // by index in plan.Names
 	// DecideDrops says Decide records what the task drops, not what it
 	// keeps: whichever lists fewer entries (see invertIfShorter).
@@ -38,18 +39,18 @@ type taskPlan struct {
 	Kept        int            // entries of plan.Names it passes in some spelling
 	Lookup      []string       // see envrt.Task.Lookup
 	Heads       *envrt.HeadSet // see envrt.Task.Heads
-	// TablesOf is the Go name of the first task with the same Decide and
+	// SharesTablesWith is the Go name of the first task with the same Decide and
 	// Lookup, whose tables this task shares (its own Go name if none).
-	TablesOf string
+	SharesTablesWith string
 }
 
-// makePlan resolves a checked policy into tables.
-func makePlan(p *policy, pkg, source string) *plan {
+// MakePlan resolves a checked policy into tables.
+func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 	pl, _ := makePlanWithin(p, pkg, source, math.MaxInt)
 	return pl
 }
 
-// makePlanWithin is makePlan that stops at the first task whose tables
+// makePlanWithin is MakePlan that stops at the first task whose tables
 // take the tasks' tables past maxTable entries (see tableEntries), and
 // returns that task too (nil if none does), so that a policy whose tables
 // would be too large is refused without planning every task.
@@ -58,8 +59,8 @@ func makePlan(p *policy, pkg, source string) *plan {
 // (all spellings), plus the patterns it uses, each of which is matched
 // against the names once for all tasks (see patternHits); check has
 // bounded names × patterns (maxPatternTests).
-func makePlanWithin(p *policy, pkg, source string, maxTable int) (*plan, *task) {
-	pl := &plan{Package: pkg, Source: source}
+func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*Plan, *policy.Task) {
+	pl := &Plan{Package: pkg, Source: source}
 	r := newRules(p)
 	ns := nameSetOf(p, r)
 	for _, g := range ns.groups {
@@ -82,13 +83,13 @@ func makePlanWithin(p *policy, pkg, source string, maxTable int) (*plan, *task) 
 	flips := ns.decisionBits()
 	// owners maps the tables of each task that first had them (its
 	// Decide and whether it has Lookup, as a string) to that task.
-	owners := map[string]*taskPlan{}
+	owners := map[string]*TaskPlan{}
 	entries := 0
 	dc := ns.newDecider()
 	var key []byte
 	for ti := range p.Tasks {
 		t := &p.Tasks[ti]
-		tp := taskPlan{task: *t}
+		tp := TaskPlan{Task: *t}
 		tp.Patterns = sortedUnique(t.Patterns)
 		tp.NegPatterns = sortedUnique(t.NegPatterns)
 		tp.UnsetPatterns = sortedUnique(t.UnsetPatterns)
@@ -111,9 +112,9 @@ func makePlanWithin(p *policy, pkg, source string, maxTable int) (*plan, *task) 
 		key = append(key, boolByte(tp.DecideDrops), boolByte(lookup))
 		owner, shared := owners[string(key)]
 		if shared {
-			tp.TablesOf, tp.Decide, tp.Lookup = owner.GoName, owner.Decide, owner.Lookup
+			tp.SharesTablesWith, tp.Decide, tp.Lookup = owner.GoName, owner.Decide, owner.Lookup
 		} else {
-			tp.TablesOf = t.GoName
+			tp.SharesTablesWith = t.GoName
 			tp.Decide = slices.Clone(tp.Decide)
 			if lookup {
 				for i, d := range tp.Decide {
@@ -156,7 +157,7 @@ func boolByte(b bool) byte {
 
 // tableEntries counts the entries emit prints for t's own tables: its
 // decisions and its look-up list.
-func (t *taskPlan) tableEntries() int {
+func (t *TaskPlan) tableEntries() int {
 	n := len(t.Lookup)
 	for _, d := range t.Decide {
 		if d != 0 {
@@ -195,12 +196,12 @@ type nameGroup struct {
 
 // nameSetOf returns the names p mentions, each group's secret worked out
 // once by r, whatever the number of its spellings.
-func nameSetOf(p *policy, r *rules) *nameSet {
+func nameSetOf(p *policy.Policy, r *rules) *nameSet {
 	type keyed struct{ key, name string }
 	var all []keyed
 	add := func(list []string) {
 		for _, s := range list {
-			all = append(all, keyed{foldKey(s), s})
+			all = append(all, keyed{policy.FoldKey(s), s})
 		}
 	}
 	add(p.Essentials)
@@ -229,7 +230,7 @@ func nameSetOf(p *policy, r *rules) *nameSet {
 			g.essential = g.essential || r.essential[k.name]
 			continue
 		}
-		by, _ := r.secrets.caseless(k.name)
+		by, _ := r.secrets.Caseless(k.name)
 		ns.groupOf = append(ns.groupOf, len(ns.groups))
 		ns.groups = append(ns.groups, nameGroup{first: i, end: i + 1, by: by, essential: r.essential[k.name]})
 	}
@@ -288,7 +289,7 @@ func (ns *nameSet) newDecider() *decider {
 	for _, h := range []*patternHits{&d.passed, &d.negated, &d.unset} {
 		*h = newPatternHits(ns)
 	}
-	for mode, t := range []*task{{}, {Inherit: true}} {
+	for mode, t := range []*policy.Task{{}, {Inherit: true}} {
 		d.base[mode] = make([]envrt.Decision, n)
 		for gi := range ns.groups {
 			d.decideGroup(t, gi, d.base[mode])
@@ -299,7 +300,7 @@ func (ns *nameSet) newDecider() *decider {
 
 // decide returns the decisions of task t for each spelling, in a buffer
 // that the next call reuses.
-func (d *decider) decide(t *task) []envrt.Decision {
+func (d *decider) decide(t *policy.Task) []envrt.Decision {
 	ns := d.ns
 	d.task++
 	mode := 0
@@ -343,7 +344,7 @@ func (d *decider) decide(t *task) []envrt.Decision {
 
 // decideGroup writes into out task t's decisions for the spellings of
 // group gi, from what d holds of the task.
-func (d *decider) decideGroup(t *task, gi int, out []envrt.Decision) {
+func (d *decider) decideGroup(t *policy.Task, gi int, out []envrt.Decision) {
 	ns, g := d.ns, d.ns.groups[gi]
 	var any uint8 // how the task names any spelling of the name
 	for i := g.first; i < g.end; i++ {
@@ -463,7 +464,7 @@ func (b bitset) or(o bitset) {
 // that keeps all but a few of the names other tasks mention. flips are
 // decisionBits. Lookup and Heads must be worked out first, from the
 // decisions as kept.
-func (t *taskPlan) invertIfShorter(flips []envrt.Decision) {
+func (t *TaskPlan) invertIfShorter(flips []envrt.Decision) {
 	dropped := 0
 	for i, d := range t.Decide {
 		if d != 0 {
@@ -485,7 +486,7 @@ func (t *taskPlan) invertIfShorter(flips []envrt.Decision) {
 // mostInherited returns how many entries of environ an isolated task
 // without passThrough patterns can keep at most: one per policy entry it
 // passes in some spelling (the output never holds a name twice).
-func (t taskPlan) mostInherited() (int, bool) {
+func (t TaskPlan) mostInherited() (int, bool) {
 	if t.Inherit || len(t.Patterns) > 0 {
 		return 0, false
 	}
@@ -526,11 +527,11 @@ func headsOf(names []envrt.Name, decide, undo []envrt.Decision, patterns []strin
 func otherSpelling(key []string) (string, bool) {
 	var letters []int
 	for i := range len(key[0]) {
-		if isLetter(key[0][i]) {
+		if policy.IsLetter(key[0][i]) {
 			letters = append(letters, i)
 		}
 	}
-	listed := setOf(key)
+	listed := policy.SetOf(key)
 	b := []byte(key[0])
 	for mask := 1; mask <= len(key) && bits.Len(uint(mask)) <= len(letters); mask++ {
 		copy(b, key[0])

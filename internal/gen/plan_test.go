@@ -4,9 +4,11 @@ import (
 	"slices"
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 func TestOtherSpelling(t *testing.T) {
@@ -44,9 +46,9 @@ tasks:
   shell: {mode: inherit}
   keepall: {mode: inherit, passThrough: [S]}
 `
-	p, err := Compile("policy.yaml", []byte(src))
+	p, err := policy.Load("policy.yaml", []byte(src))
 	require.NoError(t, err)
-	pl := makePlan(p.checked, "p", "policy.yaml")
+	pl := MakePlan(p, "p", "policy.yaml")
 	var names []string
 	for _, n := range pl.Names {
 		names = append(names, n.Name)
@@ -65,7 +67,7 @@ tasks:
 		// S passes in its exact spelling only: its other spellings are secrets.
 		{"keepall", true, []envrt.Decision{0, 0, 0, 0, envrt.DropVariant}, 5},
 	} {
-		i := slices.IndexFunc(pl.Tasks, func(tp taskPlan) bool { return tp.Key == want.key })
+		i := slices.IndexFunc(pl.Tasks, func(tp TaskPlan) bool { return tp.Key == want.key })
 		tp := pl.Tasks[i]
 		assert.Equal(t, want.drops, tp.DecideDrops, want.key)
 		assert.Equal(t, want.decide, tp.Decide, want.key)
@@ -88,13 +90,13 @@ tasks:
   "y": {mode: inherit, unset: [A]}
   z: {passThrough: [B, C, "Q*"]}
 `
-	p, err = Compile("policy.yaml", []byte(src))
+	p, err = policy.Load("policy.yaml", []byte(src))
 	require.NoError(t, err)
-	pl = makePlan(p.checked, "p", "policy.yaml")
+	pl = MakePlan(p, "p", "policy.yaml")
 	require.Equal(t, pl.Tasks[0].Decide, pl.Tasks[1].Decide)
 	var owners []string
 	for _, tp := range pl.Tasks {
-		owners = append(owners, tp.TablesOf)
+		owners = append(owners, tp.SharesTablesWith)
 	}
 	assert.Equal(t, []string{"X", "Y", "Y"}, owners)
 }

@@ -1,18 +1,19 @@
 package gen
 
+import "github.com/envgen/envgen/internal/policy"
 import "strings"
 
 // rules applies SPEC's semantics to one name at generate time, so that the
 // generated tables hold each decision instead of the rules behind it.
 type rules struct {
-	secrets   secretSet
+	secrets   policy.SecretSet
 	essential map[string]bool
 	pass      map[string]bool
 }
 
 // newRules gathers the policy-wide rules of p.
-func newRules(p *policy) *rules {
-	return &rules{secrets: secretMatcher(p), essential: setOf(p.Essentials), pass: setOf(p.Pass)}
+func newRules(p *policy.Policy) *rules {
+	return &rules{secrets: policy.SecretMatcher(p), essential: policy.SetOf(p.Essentials), pass: policy.SetOf(p.Pass)}
 }
 
 // note says what the policy says of a spelling, for the table's comments;

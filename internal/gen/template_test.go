@@ -7,28 +7,30 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/policy"
 )
 
 func TestParseValue(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want []segment
+		want []policy.Segment
 	}{
-		{"plain", []segment{{Lit: "plain"}}},
-		{"{root}/bin", []segment{{Param: "root"}, {Lit: "/bin"}}},
-		{"${HOME}/x", []segment{{Env: "HOME"}, {Lit: "/x"}}},
-		{"{{a}}", []segment{{Lit: "{a}"}}},
-		{"$${HOME} and ${X}.", []segment{{Lit: "${HOME} and "}, {Env: "X"}, {Lit: "."}}},
-		{"$${a{b}", []segment{{Lit: "${a{b}"}}},
-		{"cost: $${", []segment{{Lit: "cost: ${"}}},
-		{"$$", []segment{{Lit: "$$"}}},
+		{"plain", []policy.Segment{{Lit: "plain"}}},
+		{"{root}/bin", []policy.Segment{{Param: "root"}, {Lit: "/bin"}}},
+		{"${HOME}/x", []policy.Segment{{Env: "HOME"}, {Lit: "/x"}}},
+		{"{{a}}", []policy.Segment{{Lit: "{a}"}}},
+		{"$${HOME} and ${X}.", []policy.Segment{{Lit: "${HOME} and "}, {Env: "X"}, {Lit: "."}}},
+		{"$${a{b}", []policy.Segment{{Lit: "${a{b}"}}},
+		{"cost: $${", []policy.Segment{{Lit: "cost: ${"}}},
+		{"$$", []policy.Segment{{Lit: "$$"}}},
 	} {
-		got, err := parseValue(c.in)
+		got, err := policy.ParseValue(c.in)
 		require.NoError(t, err, c.in)
 		assert.Equal(t, c.want, got, c.in)
 	}
 	for _, bad := range []string{"${HOME", "${1X}", "{Root}", "{root", "}", "a}b", "${}"} {
-		_, err := parseValue(bad)
+		_, err := policy.ParseValue(bad)
 		assert.Error(t, err, bad)
 	}
 }
@@ -48,14 +50,14 @@ func TestQuoteSegmentsRoundTrips(t *testing.T) {
 	}
 	parsed := 0
 	for _, v := range values {
-		segs, err := parseValue(v)
+		segs, err := policy.ParseValue(v)
 		if err != nil {
 			continue
 		}
 		parsed++
 		shown, err := strconv.Unquote(quoteSegments(segs))
 		require.NoError(t, err)
-		again, err := parseValue(shown)
+		again, err := policy.ParseValue(shown)
 		require.NoError(t, err, "%q shown as %q", v, shown)
 		require.Equal(t, segs, again, "%q shown as %q", v, shown)
 	}

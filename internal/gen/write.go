@@ -8,11 +8,11 @@ import (
 	"path/filepath"
 )
 
-// writeIfChanged writes data to path unless path already holds exactly
+// WriteIfChanged writes data to path unless path already holds exactly
 // data, so that an unchanged policy leaves the file (and its mtime) alone.
 // It writes a temporary file in the same directory and renames it over
 // path, so a reader never sees a half-written file.
-func writeIfChanged(path string, data []byte) (changed bool, err error) {
+func WriteIfChanged(path string, data []byte) (changed bool, err error) {
 	old, err := os.ReadFile(path)
 	if err == nil && bytes.Equal(old, data) {
 		return false, nil
@@ -40,8 +40,8 @@ func writeIfChanged(path string, data []byte) (changed bool, err error) {
 	return true, os.Rename(tmp.Name(), path)
 }
 
-// upToDate reports whether path exists and holds exactly data.
-func upToDate(path string, data []byte) (bool, error) {
+// UpToDate reports whether path exists and holds exactly data.
+func UpToDate(path string, data []byte) (bool, error) {
 	old, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil

@@ -6,22 +6,10 @@ package anchors
 
 import (
 	"os"
-	"slices"
 	"testing"
-)
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
+	"envgen.test/e2e/checks"
+)
 
 var environ = []string{"PATH=/bin", "NODE_ENV=ci", "NEXT_PUBLIC_X=1", "DEPLOY_KEY=d", "SIGNING_KEY=s", "CGO_ENABLED=1", "EDITOR=vim"}
 
@@ -30,14 +18,14 @@ func TestShared(t *testing.T) {
 		"PATH=/r/bin" + string(os.PathListSeparator) + "/bin",
 		"NODE_ENV=ci", "NEXT_PUBLIC_X=1", "CGO_ENABLED=0", "MODE=fast",
 	}
-	sameEntries(t, "BuildEnv", BuildEnv(environ, BuildParams{Mode: "fast", Root: "/r"}), want)
-	sameEntries(t, "TestEnv", TestEnv(environ, TestParams{Mode: "fast", Root: "/r"}), want)
+	checks.SameEntries(t, "BuildEnv", BuildEnv(environ, BuildParams{Mode: "fast", Root: "/r"}), want)
+	checks.SameEntries(t, "TestEnv", TestEnv(environ, TestParams{Mode: "fast", Root: "/r"}), want)
 }
 
 func TestReleaseEnv(t *testing.T) {
 	// The aliased secrets.extra list is the release task's passThrough: it
 	// keeps both secrets.
-	sameEntries(t, "ReleaseEnv", ReleaseEnv(environ), []string{
+	checks.SameEntries(t, "ReleaseEnv", ReleaseEnv(environ), []string{
 		"PATH=/bin", "NODE_ENV=ci", "NEXT_PUBLIC_X=1", "DEPLOY_KEY=d", "SIGNING_KEY=s", "DEBUG=0", "CGO_ENABLED=1", "EDITOR=vim",
 	})
 	if !IsSecret("DEPLOY_KEY") || !IsSecret("SIGNING_KEY") {

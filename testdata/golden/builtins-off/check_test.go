@@ -6,20 +6,9 @@ package bare
 import (
 	"slices"
 	"testing"
-)
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
+	"envgen.test/e2e/checks"
+)
 
 var environ = []string{
 	"PATH=/bin",
@@ -38,13 +27,13 @@ var environ = []string{
 }
 
 func TestBuildEnv(t *testing.T) {
-	sameEntries(t, "BuildEnv", BuildEnv(environ), []string{
+	checks.SameEntries(t, "BuildEnv", BuildEnv(environ), []string{
 		"PATH=/bin", "HOME=/h", "TERM=xterm", "AWS_REGION=eu", "AWS_SECRET_ACCESS_KEY=aws",
 	})
 }
 
 func TestShellEnv(t *testing.T) {
-	sameEntries(t, "ShellEnv", ShellEnv(environ), []string{
+	checks.SameEntries(t, "ShellEnv", ShellEnv(environ), []string{
 		"PATH=/bin", "HOME=/h", "USER=u", "LANG=C", "TERM=xterm", "AWS_REGION=eu",
 		"AWS_SECRET_ACCESS_KEY=aws", "OPENAI_API_KEY=sk", "SSH_AUTH_SOCK=/agent",
 	})

@@ -12,22 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"envgen.test/e2e/checks"
 )
 
 var sep = string(os.PathListSeparator)
-
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
 
 func TestBuildEnv(t *testing.T) {
 	environ := []string{
@@ -45,12 +34,12 @@ func TestBuildEnv(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		// One name each: the first spelling wins and keeps its spelling,
 		// also when binPaths extend it.
-		sameEntries(t, "BuildEnv on Windows", got, []string{
+		checks.SameEntries(t, "BuildEnv on Windows", got, []string{
 			"PATH=/opt/tools/bin" + sep + "/usr/bin", "HOME=/h", "Github_Token=gt", "GoFlags=-v",
 		})
 		return
 	}
-	sameEntries(t, "BuildEnv", got, []string{
+	checks.SameEntries(t, "BuildEnv", got, []string{
 		"PATH=/opt/tools/bin" + sep + "/usr/bin", "Path=/x", "HOME=/h", "home=/lower", "Github_Token=gt", "GoFlags=-v",
 	})
 }
@@ -58,11 +47,11 @@ func TestBuildEnv(t *testing.T) {
 func TestInheritedPathKeepsSpelling(t *testing.T) {
 	got := BuildEnv([]string{"Path=/x"})
 	if runtime.GOOS == "windows" {
-		sameEntries(t, "BuildEnv on Windows", got, []string{"Path=/opt/tools/bin" + sep + "/x"})
+		checks.SameEntries(t, "BuildEnv on Windows", got, []string{"Path=/opt/tools/bin" + sep + "/x"})
 		return
 	}
 	// Path is not PATH here: PATH is just the directories.
-	sameEntries(t, "BuildEnv", got, []string{"Path=/x", "PATH=/opt/tools/bin"})
+	checks.SameEntries(t, "BuildEnv", got, []string{"Path=/x", "PATH=/opt/tools/bin"})
 }
 
 func TestShellEnv(t *testing.T) {
@@ -80,7 +69,7 @@ func TestShellEnv(t *testing.T) {
 		"DEPLOY_KEY=upper",  // a secret, ASCII case aside
 		"EDITOR=vim",
 	}
-	sameEntries(t, "ShellEnv", ShellEnv(environ), []string{"github_token=kept", "HISTFILE=/H", "deploy_key=pass", "EDITOR=vim"})
+	checks.SameEntries(t, "ShellEnv", ShellEnv(environ), []string{"github_token=kept", "HISTFILE=/H", "deploy_key=pass", "EDITOR=vim"})
 }
 
 func TestIsSecret(t *testing.T) {

@@ -6,10 +6,11 @@ package inherit
 
 import (
 	"runtime"
-	"slices"
 	"testing"
 
 	envrt "github.com/envgen/envgen/runtime"
+
+	"envgen.test/e2e/checks"
 )
 
 var environ = []string{
@@ -38,38 +39,25 @@ var want = []string{
 	"OLDPWD=/",
 }
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
-
 func TestShellEnv(t *testing.T) {
-	sameEntries(t, "ShellEnv", ShellEnv(environ), want)
+	checks.SameEntries(t, "ShellEnv", ShellEnv(environ), want)
 }
 
 func TestCase(t *testing.T) {
 	got := ShellEnv([]string{"gh_token=lower", "histfile=lower", "NPM_CONFIG_CACHE=upper", "ld_preload=lower"})
 	if runtime.GOOS == "windows" {
 		// Names fold: unset and its patterns apply to every spelling.
-		sameEntries(t, "ShellEnv on Windows", got, []string{"PAGER=cat"})
+		checks.SameEntries(t, "ShellEnv on Windows", got, []string{"PAGER=cat"})
 		return
 	}
 	// gh_token is a secret (detection ignores case) but the exemption is
 	// for GH_TOKEN exactly; unset names and patterns compare exactly.
-	sameEntries(t, "ShellEnv", got, []string{"histfile=lower", "NPM_CONFIG_CACHE=upper", "ld_preload=lower", "PAGER=cat"})
+	checks.SameEntries(t, "ShellEnv", got, []string{"histfile=lower", "NPM_CONFIG_CACHE=upper", "ld_preload=lower", "PAGER=cat"})
 }
 
 func TestOverrides(t *testing.T) {
 	got := ShellEnv(environ, envrt.Set("PAGER", "more"), envrt.Set("HISTFILE", "/dev/null"), envrt.Unset("OLDPWD"))
-	sameEntries(t, "ShellEnv with overrides", got, []string{
+	checks.SameEntries(t, "ShellEnv with overrides", got, []string{
 		"PATH=/usr/bin", "HOME=/home/u", "EDITOR=vim", "PAGER=more", "GH_TOKEN=gh", "HISTFILE=/dev/null",
 	})
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	envrt "github.com/envgen/envgen/runtime"
+
+	"envgen.test/e2e/checks"
 )
 
 // essentials is SPEC's built-in essentials list, POSIX then Windows.
@@ -33,19 +35,6 @@ var requiredSecrets = []string{
 	"ANTHROPIC_API_KEY", "SSH_AUTH_SOCK",
 }
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
-
 func TestEssentialsOnly(t *testing.T) {
 	var environ, want []string
 	for i, name := range essentials {
@@ -54,11 +43,11 @@ func TestEssentialsOnly(t *testing.T) {
 		want = append(want, e)
 	}
 	environ = append(environ, "EDITOR=vim", "GOPATH=/go", "GITHUB_TOKEN=gh", "SSH_AUTH_SOCK=/tmp/agent")
-	sameEntries(t, "BuildEnv", BuildEnv(environ), want)
+	checks.SameEntries(t, "BuildEnv", BuildEnv(environ), want)
 }
 
 func TestMissingEssentialsAreAbsent(t *testing.T) {
-	sameEntries(t, "BuildEnv", BuildEnv([]string{"HOME=/h", "EDITOR=vim"}), []string{"HOME=/h"})
+	checks.SameEntries(t, "BuildEnv", BuildEnv([]string{"HOME=/h", "EDITOR=vim"}), []string{"HOME=/h"})
 	if got := BuildEnv(nil); len(got) != 0 {
 		t.Errorf("BuildEnv(nil) = %q, want nothing", got)
 	}
@@ -78,7 +67,7 @@ func TestParsing(t *testing.T) {
 		"",               // nothing: ignored
 		"=",              // no name: ignored
 	}
-	sameEntries(t, "BuildEnv", BuildEnv(environ), []string{"HOME=/a=b", "TERM=", "LANG=C", "SHELL=/bin/sh"})
+	checks.SameEntries(t, "BuildEnv", BuildEnv(environ), []string{"HOME=/a=b", "TERM=", "LANG=C", "SHELL=/bin/sh"})
 }
 
 func TestOverrides(t *testing.T) {
@@ -95,7 +84,7 @@ func TestOverrides(t *testing.T) {
 		envrt.Set("N\x00", "x"),   // ignored: NUL in the name
 		envrt.Set("PATH", "\x00"), // ignored: NUL in the value
 	)
-	sameEntries(t, "BuildEnv with overrides", got, []string{"HOME=/override", "PATH=/bin", "EXTRA=1", "L=back", "EMPTY="})
+	checks.SameEntries(t, "BuildEnv with overrides", got, []string{"HOME=/override", "PATH=/bin", "EXTRA=1", "L=back", "EMPTY="})
 }
 
 func TestAppendLeavesDst(t *testing.T) {
@@ -104,7 +93,7 @@ func TestAppendLeavesDst(t *testing.T) {
 	if !slices.Equal(got[:2], []string{"HOME=/dst", "TERM=dst"}) {
 		t.Errorf("AppendBuildEnv changed dst[:len(dst)]: %q", got[:2])
 	}
-	sameEntries(t, "AppendBuildEnv after dst", got[2:], []string{"HOME=/h"})
+	checks.SameEntries(t, "AppendBuildEnv after dst", got[2:], []string{"HOME=/h"})
 }
 
 func TestAllocs(t *testing.T) {

@@ -11,22 +11,11 @@ import (
 	"testing"
 
 	envrt "github.com/envgen/envgen/runtime"
+
+	"envgen.test/e2e/checks"
 )
 
 var sep = string(os.PathListSeparator)
-
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
 
 // fields returns the names of a struct type's fields, in order.
 func fields(typ reflect.Type) []string {
@@ -56,7 +45,7 @@ var deploy = DeployParams{Env: "prod", Region: "eu-1", Host: "example.com", Port
 
 func TestDeployEnv(t *testing.T) {
 	got := DeployEnv([]string{"PATH=/usr/bin", "HOME=/home/u", "TARGET=old"}, deploy)
-	sameEntries(t, "DeployEnv", got, []string{
+	checks.SameEntries(t, "DeployEnv", got, []string{
 		"PATH=/opt/t/bin" + sep + "/home/u/.local/bin" + sep + "/usr/local/bin" + sep + "/usr/bin",
 		"HOME=/home/u",
 		"TARGET=prod-eu-1",
@@ -67,7 +56,7 @@ func TestDeployEnv(t *testing.T) {
 	// No PATH in environ: PATH is just the directories. An empty
 	// parameter leaves the rest of its directory.
 	got = DeployEnv(nil, DeployParams{Home: "/h"})
-	sameEntries(t, "DeployEnv with empty params", got, []string{
+	checks.SameEntries(t, "DeployEnv with empty params", got, []string{
 		"PATH=/bin" + sep + "/h/.local/bin" + sep + "/usr/local/bin",
 		"TARGET=-",
 		"URL=https://:/",
@@ -79,23 +68,23 @@ func TestToolsEnv(t *testing.T) {
 	environ := []string{"PATH=/env/bin", "HOME=/h"}
 	// binPaths extend the defined PATH, not environ's.
 	got := ToolsEnv(environ, ToolsParams{Root: "/r", Cache: "/c"})
-	sameEntries(t, "ToolsEnv", got, []string{
+	checks.SameEntries(t, "ToolsEnv", got, []string{
 		"PATH=/r/bin" + sep + "/r/sbin" + sep + "/c" + sep + "/usr/bin:/bin",
 		"HOME=/h",
 	})
 	// An empty directory is skipped, a repeated one dropped.
 	got = ToolsEnv(environ, ToolsParams{Root: "/r"})
-	sameEntries(t, "ToolsEnv, empty cache", got, []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/usr/bin:/bin", "HOME=/h"})
+	checks.SameEntries(t, "ToolsEnv, empty cache", got, []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/usr/bin:/bin", "HOME=/h"})
 	got = ToolsEnv(environ, ToolsParams{Root: "/r", Cache: "/r/sbin"})
-	sameEntries(t, "ToolsEnv, repeated dir", got, []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/usr/bin:/bin", "HOME=/h"})
+	checks.SameEntries(t, "ToolsEnv, repeated dir", got, []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/usr/bin:/bin", "HOME=/h"})
 	// Overrides come before binPaths: an unset or empty PATH leaves just
 	// the directories.
 	got = ToolsEnv(environ, ToolsParams{Root: "/r"}, envrt.Unset("PATH"))
-	sameEntries(t, "ToolsEnv, PATH unset", got, []string{"PATH=/r/bin" + sep + "/r/sbin", "HOME=/h"})
+	checks.SameEntries(t, "ToolsEnv, PATH unset", got, []string{"PATH=/r/bin" + sep + "/r/sbin", "HOME=/h"})
 	got = ToolsEnv(environ, ToolsParams{Root: "/r"}, envrt.Set("PATH", ""))
-	sameEntries(t, "ToolsEnv, PATH empty", got, []string{"PATH=/r/bin" + sep + "/r/sbin", "HOME=/h"})
+	checks.SameEntries(t, "ToolsEnv, PATH empty", got, []string{"PATH=/r/bin" + sep + "/r/sbin", "HOME=/h"})
 	got = ToolsEnv(environ, ToolsParams{Root: "/r"}, envrt.Set("PATH", "/o"))
-	sameEntries(t, "ToolsEnv, PATH set", got, []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/o", "HOME=/h"})
+	checks.SameEntries(t, "ToolsEnv, PATH set", got, []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/o", "HOME=/h"})
 }
 
 func TestAppendLeavesDst(t *testing.T) {
@@ -105,7 +94,7 @@ func TestAppendLeavesDst(t *testing.T) {
 	if got[0] != "PATH=/dst" {
 		t.Errorf("AppendToolsEnv changed dst[0] to %q", got[0])
 	}
-	sameEntries(t, "AppendToolsEnv after dst", got[1:], []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/usr/bin:/bin", "HOME=/h"})
+	checks.SameEntries(t, "AppendToolsEnv after dst", got[1:], []string{"PATH=/r/bin" + sep + "/r/sbin" + sep + "/usr/bin:/bin", "HOME=/h"})
 }
 
 func TestAllocs(t *testing.T) {

@@ -6,22 +6,10 @@ package patterns
 
 import (
 	"runtime"
-	"slices"
 	"testing"
-)
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
+	"envgen.test/e2e/checks"
+)
 
 func TestWebEnv(t *testing.T) {
 	environ := []string{
@@ -45,7 +33,7 @@ func TestWebEnv(t *testing.T) {
 		"EDITOR=vim",                // not listed
 		"AWS_SECRET_ACCESS_KEY=aws", // secret, not listed
 	}
-	sameEntries(t, "WebEnv", WebEnv(environ), []string{
+	checks.SameEntries(t, "WebEnv", WebEnv(environ), []string{
 		"PATH=/bin", "TERM=xterm", "GITHUB_TOKEN=gh", "NEXT_PUBLIC_URL=https://x", "NEXT_PUBLIC_=empty",
 		"VITE_MODE=dev", "GO_VERSION=1.24", "_VERSION=empty-prefix",
 		"npm_config_foo_registry=r", "npm_config__registry=e",
@@ -57,12 +45,12 @@ func TestCase(t *testing.T) {
 	got := WebEnv(environ)
 	if runtime.GOOS == "windows" {
 		// Patterns and negations fold; the exact exemption does not.
-		sameEntries(t, "WebEnv on Windows", got, []string{"next_public_url=lower", "NPM_CONFIG_FOO_REGISTRY=upper"})
+		checks.SameEntries(t, "WebEnv on Windows", got, []string{"next_public_url=lower", "NPM_CONFIG_FOO_REGISTRY=upper"})
 		return
 	}
 	// Patterns and names compare exactly; github_token is a secret whose
 	// spelling the task does not exempt.
-	sameEntries(t, "WebEnv", got, nil)
+	checks.SameEntries(t, "WebEnv", got, nil)
 }
 
 func TestAppendLeavesDst(t *testing.T) {
@@ -72,7 +60,7 @@ func TestAppendLeavesDst(t *testing.T) {
 	if got[0] != "NODE_ENV=dst" {
 		t.Errorf("AppendWebEnv changed dst[0] to %q", got[0])
 	}
-	sameEntries(t, "AppendWebEnv after dst", got[1:], []string{"VITE_MODE=m"})
+	checks.SameEntries(t, "AppendWebEnv after dst", got[1:], []string{"VITE_MODE=m"})
 }
 
 func TestAllocs(t *testing.T) {

@@ -9,20 +9,9 @@ import (
 	"runtime"
 	"slices"
 	"testing"
-)
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
+	"envgen.test/e2e/checks"
+)
 
 var environ = []string{
 	"PATH=/bin",
@@ -37,14 +26,14 @@ var environ = []string{
 }
 
 func TestRunEnv(t *testing.T) {
-	sameEntries(t, "RunEnv", RunEnv(environ), []string{
+	checks.SameEntries(t, "RunEnv", RunEnv(environ), []string{
 		"PATH=/bin", "DATABASE_URL=postgres://", "DATABASE_HOST=db", "SLEUTH_API_KEY=sl", "SENTRY_DSN=https://dsn", "SENTRY_ORG=org",
 	})
 }
 
 func TestBuildEnv(t *testing.T) {
 	// A name that pass exempts is no secret, so patterns pass it too.
-	sameEntries(t, "BuildEnv", BuildEnv(environ), []string{
+	checks.SameEntries(t, "BuildEnv", BuildEnv(environ), []string{
 		"PATH=/bin", "DATABASE_URL=postgres://", "DATABASE_HOST=db", "SLEUTH_API_KEY=sl", "SENTRY_DSN=https://dsn", "SENTRY_ORG=org",
 	})
 }
@@ -53,7 +42,7 @@ func TestOtherSpellings(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the spellings below are each one name with an exempt one on Windows")
 	}
-	sameEntries(t, "RunEnv", RunEnv([]string{"database_url=x", "Sentry_Dsn=x", "sleuth_api_key=x"}), nil)
+	checks.SameEntries(t, "RunEnv", RunEnv([]string{"database_url=x", "Sentry_Dsn=x", "sleuth_api_key=x"}), nil)
 }
 
 func TestIsSecret(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	envrt "github.com/envgen/envgen/runtime"
+
+	"envgen.test/e2e/checks"
 )
 
 var sep = string(os.PathListSeparator)
@@ -83,19 +85,6 @@ var wantShell = []string{
 	"=C:=C:\\x",
 }
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
-
 func skipOnWindows(t *testing.T) {
 	t.Helper()
 	if runtime.GOOS == "windows" {
@@ -105,13 +94,13 @@ func skipOnWindows(t *testing.T) {
 
 func TestBuildEnv(t *testing.T) {
 	skipOnWindows(t) // environ holds github_token next to GITHUB_TOKEN
-	sameEntries(t, "BuildEnv", BuildEnv(environ, params), wantBuild)
+	checks.SameEntries(t, "BuildEnv", BuildEnv(environ, params), wantBuild)
 }
 
 func TestShellEnv(t *testing.T) {
 	skipOnWindows(t)
 	got := ShellEnv(environ)
-	sameEntries(t, "ShellEnv", got, wantShell)
+	checks.SameEntries(t, "ShellEnv", got, wantShell)
 	for _, e := range got {
 		name, _ := envrt.Split(e)
 		for _, dropped := range []string{"GITHUB_TOKEN", "github_token", "AWS_SECRET_ACCESS_KEY", "HISTFILE", "npm_config_cache", "NPM_TOKEN"} {
@@ -126,13 +115,13 @@ func TestBuildEnvPathOrder(t *testing.T) {
 	// With no PATH in environ, PATH is just the directories, first listed
 	// first; empty and repeated directories are dropped.
 	got := BuildEnv([]string{"HOME=/h"}, BuildParams{ProjectDir: "/p", Workspace: "/w"})
-	sameEntries(t, "no PATH", got, []string{
+	checks.SameEntries(t, "no PATH", got, []string{
 		"HOME=/h",
 		"PATH=/p/node_modules/.bin" + sep + "/w/node_modules/.bin",
 		"CGO_ENABLED=0", "VX_RUN_WORKSPACE=/w", "VX_RUN_TASK=",
 	})
 	got = BuildEnv([]string{"PATH="}, BuildParams{ProjectDir: "/same", Workspace: "/same"})
-	sameEntries(t, "empty PATH, repeated directory", got, []string{
+	checks.SameEntries(t, "empty PATH, repeated directory", got, []string{
 		"PATH=/same/node_modules/.bin",
 		"CGO_ENABLED=0", "VX_RUN_WORKSPACE=/same", "VX_RUN_TASK=",
 	})
@@ -156,7 +145,7 @@ func TestOverrides(t *testing.T) {
 		envrt.Set("HOME", "nul\x00"),    // ignored
 		envrt.Unset(""),                 // ignored
 	)
-	sameEntries(t, "BuildEnv with overrides", got, []string{
+	checks.SameEntries(t, "BuildEnv with overrides", got, []string{
 		"PATH=/ws/app/node_modules/.bin" + sep + "/ws/node_modules/.bin" + sep + "/custom",
 		"HOME=/home/u",
 		"GOFLAGS=-mod=mod",
@@ -169,14 +158,14 @@ func TestOverrides(t *testing.T) {
 	})
 
 	got = BuildEnv(environ, params, envrt.Unset("PATH"))
-	sameEntries(t, "BuildEnv with PATH unset", got, append([]string{
+	checks.SameEntries(t, "BuildEnv with PATH unset", got, append([]string{
 		"PATH=/ws/app/node_modules/.bin" + sep + "/ws/node_modules/.bin",
 	}, wantBuild[1:]...))
 
 	// An override may name a secret: the caller asked for it.
 	got = ShellEnv(environ, envrt.Set("GITHUB_TOKEN", "explicit"), envrt.Unset("EDITOR"))
 	want := slices.DeleteFunc(slices.Clone(wantShell), func(e string) bool { return e == "EDITOR=vim" })
-	sameEntries(t, "ShellEnv with overrides", got, append(want, "GITHUB_TOKEN=explicit"))
+	checks.SameEntries(t, "ShellEnv with overrides", got, append(want, "GITHUB_TOKEN=explicit"))
 }
 
 func TestAppendLeavesDst(t *testing.T) {
@@ -190,13 +179,13 @@ func TestAppendLeavesDst(t *testing.T) {
 	if &got[0] != &dst[0] {
 		t.Errorf("AppendBuildEnv reallocated although dst had room")
 	}
-	sameEntries(t, "AppendBuildEnv after dst", got[3:], wantBuild)
+	checks.SameEntries(t, "AppendBuildEnv after dst", got[3:], wantBuild)
 
 	got = AppendShellEnv(dst, environ)
 	if !slices.Equal(got[:3], []string{"PATH=/dst", "NODE_ENV=dst", "GITHUB_TOKEN=dst"}) {
 		t.Errorf("AppendShellEnv changed dst[:len(dst)]: %q", got[:3])
 	}
-	sameEntries(t, "AppendShellEnv after dst", got[3:], wantShell)
+	checks.SameEntries(t, "AppendShellEnv after dst", got[3:], wantShell)
 }
 
 func TestAllocs(t *testing.T) {

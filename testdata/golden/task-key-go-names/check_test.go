@@ -5,10 +5,11 @@ package gonames
 // that internal/gen's TestE2E builds.
 
 import (
-	"slices"
 	"testing"
 
 	envrt "github.com/envgen/envgen/runtime"
+
+	"envgen.test/e2e/checks"
 )
 
 type (
@@ -39,27 +40,14 @@ var (
 	_ func() []string   = Secrets
 )
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
-
 func TestBuilders(t *testing.T) {
 	environ := []string{"HOME=/h", "GITHUB_TOKEN=gh", "EDITOR=vim", "GOFLAGS=-v"}
-	sameEntries(t, "McpServerEnv", McpServerEnv(environ), []string{"HOME=/h", "EDITOR=vim", "GOFLAGS=-v"})
-	sameEntries(t, "GoTestV2Env", GoTestV2Env(environ), []string{"HOME=/h", "GOFLAGS=-count=1"})
+	checks.SameEntries(t, "McpServerEnv", McpServerEnv(environ), []string{"HOME=/h", "EDITOR=vim", "GOFLAGS=-v"})
+	checks.SameEntries(t, "GoTestV2Env", GoTestV2Env(environ), []string{"HOME=/h", "GOFLAGS=-count=1"})
 	for name, build := range map[string]envFunc{
 		"ABCDEnv": ABCDEnv, "XEnv": XEnv, "AlreadyUpperEnv": AlreadyUpperEnv,
 		"Lint1Env": Lint1Env, "IsSecretEnv": IsSecretEnv, "SecretsEnv": SecretsEnv,
 	} {
-		sameEntries(t, name, build(environ), []string{"HOME=/h"})
+		checks.SameEntries(t, name, build(environ), []string{"HOME=/h"})
 	}
 }

@@ -5,8 +5,9 @@ package values
 // inside the e2e module that internal/gen's TestE2E builds.
 
 import (
-	"slices"
 	"testing"
+
+	"envgen.test/e2e/checks"
 )
 
 // want is every define of task literal, as SPEC's "taken as written"
@@ -31,24 +32,11 @@ var want = []string{
 	"FOLDED=folded text",
 }
 
-// sameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
-func sameEntries(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
-	if !slices.Equal(g, w) {
-		t.Errorf("%s:\n got  %q\n want %q", what, g, w)
-	}
-	if len(slices.Compact(g)) != len(got) {
-		t.Errorf("%s holds an entry twice: %q", what, got)
-	}
-}
-
 func TestLiteralEnv(t *testing.T) {
-	sameEntries(t, "LiteralEnv", LiteralEnv(nil), want)
+	checks.SameEntries(t, "LiteralEnv", LiteralEnv(nil), want)
 	// Defines override environ, keeping the define's spelling.
 	got := LiteralEnv([]string{"CGO_ENABLED=1", "HOME=/h", "EDITOR=vim"})
-	sameEntries(t, "LiteralEnv over environ", got, append([]string{"HOME=/h"}, want...))
+	checks.SameEntries(t, "LiteralEnv over environ", got, append([]string{"HOME=/h"}, want...))
 }
 
 func TestAllocs(t *testing.T) {

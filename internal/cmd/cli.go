@@ -1,0 +1,150 @@
+package cmd
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/policy"
+)
+
+// Exit codes of the envgen command.
+const (
+	exitOK     = 0
+	exitPolicy = 1 // a bad or unreadable policy, or -check found a stale file
+	exitUsage  = 2 // bad flags or arguments, or no package name
+)
+
+const usage = `usage: envgen [flags] POLICY.yaml
+       envgen init [-o FILE] [FILE]
+       envgen explain [flags] POLICY.yaml TASK
+
+Generates Go code building the environment of each task in POLICY.yaml.
+envgen init writes a starter policy; envgen explain shows what a task
+would pass from an environment, and why each name is in or out (run
+envgen init -h or envgen explain -h for their flags).
+
+flags:
+  -o FILE     write here (default: standard output); written only if changed
+  -pkg NAME   package name (default: $GOPACKAGE, else the policy's package)
+  -check      with -o: write nothing; exit 1 if FILE is missing or differs
+`
+
+// Do runs the envgen command line and returns its exit code: args
+// without the program name; stdin, stdout and stderr the streams; environ
+// the process environment, as os.Environ gives it ($GOPACKAGE for the
+// package name, and what explain explains without -env). It reads
+// nothing else of the process.
+//
+// A first argument "init" or "explain" runs that subcommand instead (a
+// policy file of either name is reached as ./init or ./explain).
+func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "init":
+			return initMain(args[1:], stdout, stderr)
+		case "explain":
+			return explainMain(args[1:], stdin, environ, stdout, stderr)
+		}
+	}
+	return generateMain(args, stdout, stderr, environ)
+}
+
+// generateMain runs envgen without a subcommand: generate, or with
+// -check compare.
+func generateMain(args []string, stdout, stderr io.Writer, environ []string) int {
+	fs := flag.NewFlagSet("envgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	out := fs.String("o", "", "write here (default: standard output)")
+	pkg := fs.String("pkg", "", "package name")
+	checkOnly := fs.Bool("check", false, "with -o: exit 1 if FILE is missing or differs")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	usageErr := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "envgen: "+format+"\n", args...)
+		fs.Usage()
+		return exitUsage
+	}
+	switch {
+	case fs.NArg() == 0:
+		return usageErr("no policy file")
+	case fs.NArg() > 1:
+		return usageErr("one policy file at a time; got %d", fs.NArg())
+	case *checkOnly && *out == "":
+		return usageErr("-check needs -o FILE")
+	case *pkg != "" && !policy.IsPackageName(*pkg):
+		return usageErr("-pkg %q is not a Go package name", *pkg)
+	}
+	name := *pkg
+	if name == "" {
+		name = lookup(environ, "GOPACKAGE")
+	}
+	if name != "" && !policy.IsPackageName(name) {
+		return usageErr("$GOPACKAGE %q is not a Go package name", name)
+	}
+
+	file := fs.Arg(0)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "envgen: %v\n", err)
+		return exitPolicy
+	}
+	code, err := gen.Generate(file, src, name)
+	var diags policy.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
+		}
+		return exitPolicy
+	case errors.Is(err, gen.ErrNoPackage):
+		return usageErr("%v", err)
+	case err != nil:
+		fmt.Fprintf(stderr, "envgen: %s: %v\n", file, err)
+		return exitPolicy
+	}
+
+	switch {
+	case *out == "":
+		if _, err := stdout.Write(code); err != nil {
+			fmt.Fprintf(stderr, "envgen: %v\n", err)
+			return exitPolicy
+		}
+	case *checkOnly:
+		ok, err := gen.UpToDate(*out, code)
+		if err != nil {
+			fmt.Fprintf(stderr, "envgen: %v\n", err)
+			return exitPolicy
+		}
+		if !ok {
+			fmt.Fprintf(stderr, "envgen: %s is missing or out of date with %s; run go generate\n", *out, file)
+			return exitPolicy
+		}
+	default:
+		if _, err := gen.WriteIfChanged(*out, code); err != nil {
+			fmt.Fprintf(stderr, "envgen: %v\n", err)
+			return exitPolicy
+		}
+	}
+	return exitOK
+}
+
+// lookup returns the value of the first entry of environ that sets name,
+// as os.Getenv would, or "".
+func lookup(environ []string, name string) string {
+	for _, e := range environ {
+		if k, v, ok := strings.Cut(e, "="); ok && k == name {
+			return v
+		}
+	}
+	return ""
+}

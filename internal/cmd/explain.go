@@ -1,0 +1,559 @@
+package cmd
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
+)
+
+// explainUsage is the help text of envgen explain.
+const explainUsage = `usage: envgen explain [flags] POLICY.yaml TASK
+
+Shows what task TASK of POLICY.yaml would give a child from an environment:
+one line per name, "+ NAME=value (where it comes from)" for what the child
+gets and "- NAME (why it is left out)" for the rest; lines starting with #
+are comments. Secret values, and values built from them, are shown as
+<redacted, N bytes>.
+
+flags (before or after the arguments):
+  -env FILE           read the environment from FILE instead of this process's:
+                      as env writes it, one NAME=value per line, where a line
+                      that does not start NAME= continues the value before it;
+                      or NUL-separated if FILE holds a NUL byte (as env -0 and
+                      /proc/PID/environ write it); -env - reads standard input
+  -param NAME=VALUE   the value of {NAME} (repeatable); a parameter not given is empty
+  -set NAME=VALUE     an override, as envrt.Set(NAME, VALUE) at the call (repeatable)
+  -unset NAME         an override, as envrt.Unset(NAME) at the call (repeatable;
+                      -set and -unset apply in the order given)
+  -why NAME           answer for NAME only: why it is in or out, and what would change it
+
+exit status: 0 shown; 1 a bad or unreadable policy, an unknown task, or an
+unreadable -env file; 2 bad usage
+`
+
+// explainMain runs envgen explain: args are those after "explain", stdin
+// is read for -env -, and environ is the environment to explain without
+// -env.
+func explainMain(args []string, stdin io.Reader, environ []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("envgen explain", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() { fmt.Fprint(stderr, explainUsage) }
+	envFile := flags.String("env", "", "read the environment from FILE; - for standard input")
+	why := flags.String("why", "", "explain NAME only")
+	params := map[string]string{}
+	var paramOrder []string
+	var overrides []reference.Override
+	flags.Func("param", "NAME=VALUE: the value of {NAME}", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || !policy.IsParam(name) {
+			return fmt.Errorf("want NAME=VALUE with NAME a parameter ([a-z][A-Za-z0-9]*); got %q", s)
+		}
+		if _, dup := params[name]; !dup {
+			paramOrder = append(paramOrder, name)
+		}
+		params[name] = value
+		return nil
+	})
+	flags.Func("set", "NAME=VALUE: an override, as envrt.Set", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("want NAME=VALUE; got %q", s)
+		}
+		overrides = append(overrides, reference.Override{Name: name, Value: value})
+		return nil
+	})
+	flags.Func("unset", "NAME: an override, as envrt.Unset", func(s string) error {
+		if s == "" {
+			return errors.New("want a name")
+		}
+		overrides = append(overrides, reference.Override{Name: s, Unset: true})
+		return nil
+	})
+	// Flags may come before, between or after the two arguments.
+	var positional []string
+	for rest := args; ; {
+		if err := flags.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return exitOK
+			}
+			return exitUsage
+		}
+		rest = flags.Args()
+		if len(rest) == 0 {
+			break
+		}
+		positional = append(positional, rest[0])
+		rest = rest[1:]
+	}
+	usageErr := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "envgen explain: "+format+"\n", args...)
+		flags.Usage()
+		return exitUsage
+	}
+	switch len(positional) {
+	case 0:
+		return usageErr("no policy file and task")
+	case 1:
+		return usageErr("no task: name one of %s's tasks", positional[0])
+	case 2:
+	default:
+		return usageErr("want a policy file and a task; got %d arguments", len(positional))
+	}
+	file, key := positional[0], positional[1]
+
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
+		return exitPolicy
+	}
+	p, err := policy.Load(file, src)
+	if err != nil {
+		for _, dg := range err.(policy.Diagnostics) {
+			fmt.Fprintln(stderr, dg)
+		}
+		return exitPolicy
+	}
+	var t *policy.Task
+	var keys []string
+	for i := range p.Tasks {
+		keys = append(keys, p.Tasks[i].Key)
+		if p.Tasks[i].Key == key {
+			t = &p.Tasks[i]
+		}
+	}
+	if t == nil {
+		if len(keys) == 0 {
+			fmt.Fprintf(stderr, "envgen explain: %s has no task %q; it has no tasks at all\n", file, key)
+		} else {
+			fmt.Fprintf(stderr, "envgen explain: %s has no task %q (tasks: %s)\n", file, key, strings.Join(keys, ", "))
+		}
+		return exitPolicy
+	}
+	for _, name := range paramOrder {
+		if !slices.Contains(t.Params, name) {
+			have := "it has no parameters"
+			if len(t.Params) > 0 {
+				have = "its parameters: " + strings.Join(t.Params, ", ")
+			}
+			return usageErr("-param %s: task %q has no parameter {%s} (%s)", name, key, name, have)
+		}
+	}
+
+	source := "this process's environment"
+	var in environInput
+	switch *envFile {
+	case "":
+		in = environList(environ)
+	case "-":
+		in, err = readEnviron(stdin)
+		source = "standard input"
+	default:
+		var f *os.File
+		if f, err = os.Open(*envFile); err == nil {
+			in, err = readEnviron(f)
+			f.Close()
+		}
+		source = *envFile
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
+		return exitPolicy
+	}
+	// What is not NAME=value never reaches the reference: its text would
+	// be printed as a name.
+	environ = in.Entries
+
+	x := explainer{p: p, t: t, fold: runtime.GOOS == "windows", params: params, overrides: overrides, bad: in.Bad}
+	r := reference.Build(p, t, environ, params, overrides, x.fold)
+	if *why != "" {
+		x.callLines(stdout)
+		x.why(stdout, r, environ, *why)
+		return exitOK
+	}
+	x.header(stdout, file, source, len(environ))
+	x.callLines(stdout)
+	x.list(stdout, r)
+	return exitOK
+}
+
+// explainer prints what the reference interpreter found for one task.
+type explainer struct {
+	p         *policy.Policy
+	t         *policy.Task
+	fold      bool
+	params    map[string]string
+	overrides []reference.Override
+	bad       []badInput // the input that is not NAME=value
+}
+
+// line is one output line before alignment: its left part ("+ NAME=value"
+// or "- NAME") and what follows in parentheses.
+type line struct{ left, note string }
+
+// header prints the comment line that says what is explained.
+func (x *explainer) header(w io.Writer, file, source string, n int) {
+	mode := "isolated"
+	if x.t.Inherit {
+		mode = "inherit"
+	}
+	if x.t.DropInjection {
+		mode += ", dropInjection"
+	}
+	fmt.Fprintf(w, "# task %q (%s) of %s, from %s (%d entries)\n", x.t.Key, mode, file, source, n)
+}
+
+// callLines prints the comment lines that give the call's parameters and
+// overrides.
+func (x *explainer) callLines(w io.Writer) {
+	if len(x.t.Params) > 0 {
+		var ps []string
+		for _, name := range x.t.Params {
+			v, given := x.params[name]
+			s := name + "=" + showValue(v)
+			if !given {
+				s += " (not given: empty)"
+			}
+			ps = append(ps, s)
+		}
+		fmt.Fprintf(w, "# params: %s\n", strings.Join(ps, ", "))
+	}
+	for _, o := range x.overrides {
+		if o.Unset {
+			fmt.Fprintf(w, "# override: -unset %s\n", o.Name)
+		} else {
+			fmt.Fprintf(w, "# override: -set %s=%s\n", o.Name, x.value(o.Name, o.Value))
+		}
+	}
+}
+
+// list prints every name the child gets ("+"), then every name left out
+// ("-"), each group sorted by name; then ("?") the task's exact
+// passThrough names that the environment does not hold.
+func (x *explainer) list(w io.Writer, r reference.Result) {
+	var kept, dropped, absent []line
+	for _, e := range r.Env {
+		kept = append(kept, x.keptLine(e))
+	}
+	for _, d := range r.Dropped {
+		dropped = append(dropped, dropLine(d))
+	}
+	for _, name := range x.t.Exact {
+		if !x.mentioned(r, name) {
+			absent = append(absent, line{"? " + name, "passThrough " + name + ": not in the environment"})
+		}
+	}
+	byLeft := func(a, b line) int { return strings.Compare(a.left, b.left) }
+	slices.SortStableFunc(kept, byLeft)
+	slices.SortStableFunc(dropped, byLeft)
+	for _, b := range x.bad {
+		fmt.Fprintf(w, "# %s: not NAME=value (%d bytes, not shown)\n", b.Where, b.Bytes)
+	}
+	printLines(w, slices.Concat(kept, dropped, absent))
+	fmt.Fprintf(w, "# %d passed, %d left out", len(kept), len(dropped))
+	if len(x.bad) > 0 {
+		fmt.Fprintf(w, ", %d not NAME=value", len(x.bad))
+	}
+	if len(absent) > 0 {
+		fmt.Fprintf(w, ", %d named in passThrough but not set", len(absent))
+	}
+	fmt.Fprintln(w)
+}
+
+// keptLine is the line of an entry the child gets.
+func (x *explainer) keptLine(e reference.Entry) line {
+	note := describeFrom(e.From)
+	if e.Over.Kind != reference.NoSource {
+		note += ", over " + describeFrom(e.Over)
+	}
+	if e.From.Kind == reference.PassThroughName && reference.SecretCaseless(x.p, e.Name) != "" {
+		note += "; a secret, kept because the task names it exactly"
+	}
+	value := x.value(e.Name, e.Value)
+	if ref := x.secretSource(e); ref != "" {
+		note += "; built from ${" + ref + "}, a secret"
+		value = redacted(e.Value)
+	}
+	return line{"+ " + e.Name + "=" + value, note}
+}
+
+// secretSource returns the NAME of a ${NAME} reference to a secret that
+// e's value was built from, or "" if there is none: for a define, in its
+// value; for the PATH that binPaths build, in any binPaths directory or
+// in the define whose value they were put in front of. A secret here is
+// a name the policy's secret lists match ASCII case-insensitively,
+// before any exemption (a define may copy only a secret the task
+// exempts, and that value is as secret as the one it copies). Whether
+// the reference resolved to anything does not matter.
+func (x *explainer) secretSource(e reference.Entry) string {
+	define := func(name string) string {
+		for _, d := range x.t.Defines {
+			if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+				if ref := x.secretReference(d.Value); ref != "" {
+					return ref
+				}
+			}
+		}
+		return ""
+	}
+	switch e.From.Kind {
+	case reference.Defined:
+		return define(e.Name)
+	case reference.PATHPrefix:
+		for _, dir := range x.t.BinPaths {
+			if ref := x.secretReference(dir); ref != "" {
+				return ref
+			}
+		}
+		if e.Over.Kind == reference.Defined {
+			return define(e.Name)
+		}
+	}
+	return ""
+}
+
+// secretReference returns the NAME of the first ${NAME} in segs whose
+// NAME is a secret by the policy's lists (ASCII case-insensitively,
+// before any exemption), or "".
+func (x *explainer) secretReference(segs []policy.Segment) string {
+	for _, s := range segs {
+		if s.Env != "" && reference.SecretCaseless(x.p, s.Env) != "" {
+			return s.Env
+		}
+	}
+	return ""
+}
+
+// dropLine is the line of a name left out.
+func dropLine(d reference.Drop) line {
+	// "secret (GITHUB_TOKEN)" reads "secret: GITHUB_TOKEN" in a line that
+	// already ends in parentheses.
+	why := d.Why.String()
+	if detail := d.Why.Detail(); detail != "" {
+		why = d.Why.Kind.String() + ": " + detail
+	}
+	return line{"- " + showValue(d.Name), why}
+}
+
+// describeFrom turns the reference's layers into the words explain
+// prints.
+func describeFrom(from reference.Source) string {
+	switch from.Kind {
+	case reference.Overridden:
+		return "override: -set"
+	case reference.PATHPrefix:
+		return "binPaths in front of PATH"
+	}
+	return from.String()
+}
+
+// mentioned reports whether the result holds name, kept or dropped.
+func (x *explainer) mentioned(r reference.Result, name string) bool {
+	for _, e := range r.Env {
+		if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
+			return true
+		}
+	}
+	for _, d := range r.Dropped {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+			return true
+		}
+	}
+	return false
+}
+
+// value returns how the value of name is shown: redacted if name is a
+// secret by the policy's lists (before any exemption, so a secret a task
+// keeps is redacted too), else as written, quoted if it holds bytes a
+// terminal would not show as one line.
+func (x *explainer) value(name, value string) string {
+	if reference.SecretCaseless(x.p, name) != "" {
+		return redacted(value)
+	}
+	return showValue(value)
+}
+
+// redacted is how a secret value is shown: by its length only.
+func redacted(value string) string {
+	return fmt.Sprintf("<redacted, %d bytes>", len(value))
+}
+
+// showValue returns s as is if it prints on one line, else Go-quoted.
+func showValue(s string) string {
+	if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// printLines prints lines with their notes in parentheses, aligned in a
+// column after the left parts up to 40 bytes wide.
+func printLines(w io.Writer, lines []line) {
+	width := 0
+	for _, l := range lines {
+		if n := len(l.left); n <= 40 && n > width {
+			width = n
+		}
+	}
+	for _, l := range lines {
+		pad := max(width-len(l.left), 0) + 2
+		fmt.Fprintf(w, "%s%s(%s)\n", l.left, strings.Repeat(" ", pad), l.note)
+	}
+}
+
+// why prints the lines of one name and says in words why it is in or out
+// and what would change that.
+func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name string) {
+	var lines []line
+	var kept *reference.Entry
+	var drops []reference.Drop
+	for i, e := range r.Env {
+		if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
+			lines = append(lines, x.keptLine(e))
+			kept = &r.Env[i]
+		}
+	}
+	for _, d := range r.Dropped {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+			lines = append(lines, dropLine(d))
+			drops = append(drops, d)
+		}
+	}
+	printLines(w, lines)
+	task := fmt.Sprintf("task %q", x.t.Key)
+	switch {
+	case kept != nil:
+		fmt.Fprintf(w, "%s reaches %s: %s.\n", kept.Name, task, x.keptReason(*kept))
+	case len(drops) > 0:
+		d := drops[0]
+		fmt.Fprintf(w, "%s is left out of %s: %s.\n", name, task, x.dropReason(d))
+		if hint := x.dropHint(d); hint != "" {
+			fmt.Fprintln(w, hint)
+		}
+	default:
+		// Not in the environment at all: say what the task would do if
+		// it were, by asking the reference with the name set.
+		probe := reference.Build(x.p, x.t, append(slices.Clip(environ), name+"=x"), x.params, x.overrides, x.fold)
+		fmt.Fprintf(w, "%s is not in the environment, so %s does not get it.\n", name, task)
+		for _, e := range probe.Env {
+			if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
+				fmt.Fprintf(w, "If it were set, %s would get it: %s.\n", task, x.keptReason(e))
+				return
+			}
+		}
+		for _, d := range probe.Dropped {
+			if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+				fmt.Fprintf(w, "If it were set, %s would still leave it out: %s.\n", task, x.dropReason(d))
+				if hint := x.dropHint(d); hint != "" {
+					fmt.Fprintln(w, hint)
+				}
+				return
+			}
+		}
+	}
+}
+
+// keptReason says in words why an entry reaches the child.
+func (x *explainer) keptReason(e reference.Entry) string {
+	var s string
+	switch e.From.Kind {
+	case reference.Essential:
+		s = "it is an essential (passed to every isolated task when set)"
+	case reference.Inherited:
+		s = "an inherit task passes every name that is not a secret, unset or an injection variable"
+	case reference.PassThroughPattern:
+		s = "it matches " + e.From.By + " in the task's passThrough"
+	case reference.PassThroughName:
+		s = "the task's passThrough names it"
+		if by := reference.SecretCaseless(x.p, e.Name); by != "" {
+			s += fmt.Sprintf(", which keeps it although it is a secret (%s)", by)
+		}
+	case reference.Defined:
+		s = "the task's define sets it"
+	case reference.Overridden:
+		s = "the call sets it (-set, as envrt.Set)"
+	case reference.PATHPrefix:
+		s = "the task's binPaths put directories in front of it"
+		if e.Over.Kind != reference.NoSource {
+			return s + fmt.Sprintf(" (its value before that: %s)", describeFrom(e.Over))
+		}
+		return s
+	default:
+		s = e.From.String()
+	}
+	if e.Over.Kind != reference.NoSource {
+		s += fmt.Sprintf(", replacing the value it had as %s", describeFrom(e.Over))
+	}
+	return s
+}
+
+// dropReason says in words why a name is left out.
+func (x *explainer) dropReason(d reference.Drop) string {
+	detail := d.Why.Detail()
+	switch d.Why.Kind {
+	case reference.Secret:
+		by := d.Why.By
+		where := "secrets.extra"
+		if x.builtinSecretsOn() && slices.ContainsFunc(policy.BuiltinSecrets, func(b policy.Builtin) bool { return b.Name == by }) {
+			where = "the built-in list"
+		}
+		if strings.Contains(by, "*") {
+			return fmt.Sprintf("it is a secret: it matches %s (%s)", by, where)
+		}
+		return fmt.Sprintf("it is a secret: %s (%s)", by, where)
+	case reference.NotDeclared:
+		return "an isolated task passes only the essentials and what its passThrough lists, and neither has it"
+	case reference.Unset:
+		return fmt.Sprintf("the task's unset drops it (%s)", detail)
+	case reference.Negated:
+		return fmt.Sprintf("the task's passThrough excludes it with %s", detail)
+	case reference.Injection, reference.BashFunction:
+		return fmt.Sprintf("the task has dropInjection: true, and it is an injection variable (%s)", detail)
+	}
+	return d.Why.String()
+}
+
+// builtinSecretsOn reports whether the policy uses the built-in secret
+// list (secrets.builtin): whether every built-in entry is among its secrets.
+func (x *explainer) builtinSecretsOn() bool {
+	for _, b := range policy.BuiltinSecrets {
+		if !slices.Contains(x.p.SecretNames, b.Name) && !slices.Contains(x.p.SecretPatterns, b.Name) {
+			return false
+		}
+	}
+	return true
+}
+
+// dropHint says what would let a name through, or "".
+func (x *explainer) dropHint(d reference.Drop) string {
+	switch d.Why.Kind {
+	case reference.Secret:
+		return fmt.Sprintf("To pass it to this task only, list %s exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.", d.Name)
+	case reference.NotDeclared:
+		if by := reference.SecretCaseless(x.p, d.Name); by != "" {
+			return fmt.Sprintf("It is also a secret (%s), so only its exact name passes it: add %s to the task's passThrough (a pattern would not pass it).", by, d.Name)
+		}
+		return fmt.Sprintf("To pass it, add %s (or a pattern matching it) to the task's passThrough, or to essentials.extra for every isolated task.", d.Name)
+	case reference.Unset:
+		return "To keep it, take it out of the task's unset."
+	case reference.Negated:
+		return "A negation wins over everything else in passThrough; remove or narrow it to let the name through."
+	case reference.Injection, reference.BashFunction:
+		if !x.t.Inherit {
+			return fmt.Sprintf("To hand it over anyway, list %s exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.", d.Name)
+		}
+		return "To hand one over anyway, set it at the call (envrt.Set), or turn dropInjection off."
+	case reference.Duplicate:
+		return "The first entry of a name wins; later ones are ignored."
+	}
+	return ""
+}

@@ -1,0 +1,5 @@
+// Package gen is envgen's generator: it turns a checked policy (see
+// package policy) into Go code. The pipeline reads top to bottom:
+// MakePlan (plan.go: sorted tables, perfect hash in table.go) → emit
+// (emit.go, jennifer) → write (only if changed) or compare.
+package gen

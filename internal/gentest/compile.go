@@ -1,0 +1,97 @@
+package gentest
+
+import (
+	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/policy"
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+// Compiled is a policy turned into the runtime tables its generated code
+// would hold, for running it in process in tests without
+// compiling Go.
+type Compiled struct {
+	Policy *envrt.Policy
+	Tasks  []*CompiledTask // in policy order
+
+	checked *policy.Policy // what the reference interpreter reads (reference.go)
+}
+
+// CompiledTask is one task of a Compiled policy.
+type CompiledTask struct {
+	Key     string
+	GoName  string
+	Params  []string // in the order of the generated Params struct
+	Task    *envrt.Task
+	defines []policy.Define
+	dirs    [][]policy.Segment
+	refs    *gen.EnvReferences
+}
+
+// Compile checks a policy like Generate and returns its tables.
+func Compile(file string, src []byte) (*Compiled, error) {
+	p, err := policy.Load(file, src)
+	if err != nil {
+		return nil, err
+	}
+	pl := gen.MakePlan(p, p.Package, file)
+	rp, tasks := pl.Tables()
+	c := &Compiled{Policy: rp, checked: p}
+	for i, t := range pl.Tasks {
+		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: tasks[i], defines: t.Defines, dirs: t.BinPaths,
+			refs: gen.NewEnvReferences(pl.Names, t.Task)})
+	}
+	return c, nil
+}
+
+// Task returns the task with the given key, or nil.
+func (c *Compiled) Task(key string) *CompiledTask {
+	for _, t := range c.Tasks {
+		if t.Key == key {
+			return t
+		}
+	}
+	return nil
+}
+
+// Fill returns what the task's generated Append…Env passes envrt.Build:
+// its defines, as NAME=value entries, and its binPaths, one envrt.Dir
+// piece per segment, with params (by parameter name; a missing one is
+// empty) and each ${NAME} read by getenv, which gets the reference as
+// the generated code reads it.
+func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReference) string) (defines []string, dirs []envrt.Dir) {
+	fill := func(s policy.Segment) string {
+		switch {
+		case s.Param != "":
+			return params[s.Param]
+		case s.Env != "":
+			return getenv(t.refs.Of(s.Env))
+		}
+		return s.Lit
+	}
+	for _, d := range t.defines {
+		value := ""
+		for _, s := range d.Value {
+			value += fill(s)
+		}
+		defines = append(defines, d.Name+"="+value)
+	}
+	for _, segs := range t.dirs {
+		dir := envrt.Dir{}
+		for _, s := range segs {
+			dir = append(dir, fill(s))
+		}
+		dirs = append(dirs, dir)
+	}
+	return defines, dirs
+}
+
+// Build runs the task as its generated Append…Env does.
+func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
+	defines, dirs := t.Fill(params, func(r gen.EnvReference) string {
+		if r.Secret {
+			return envrt.GetenvExempt(environ, r.Name, r.Exempt...)
+		}
+		return envrt.Getenv(environ, r.Name)
+	})
+	return envrt.Build(dst, environ, t.Task, defines, overrides, dirs)
+}

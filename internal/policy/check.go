@@ -1,0 +1,559 @@
+package policy
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Policy is a checked policy: every name, pattern and value valid, each
+// list entry sorted into what it does. plan turns it into tables.
+type Policy struct {
+	Package        string // from the policy file; the CLI may override it
+	Essentials     []string
+	SecretNames    []string // built-in (if on) and extra exact names
+	SecretPatterns []string // built-in (if on) and extra patterns
+	Pass           []string
+	Tasks          []Task
+}
+
+// Task is one checked task.
+type Task struct {
+	Key     string
+	KeyPos  Pos // where the policy file gives the key
+	GoName  string
+	Inherit bool
+	// Exact names in passThrough; for an isolated task also its patterns
+	// and its negations ("!" stripped).
+	Exact, Patterns           []string
+	NegExact, NegPatterns     []string
+	UnsetExact, UnsetPatterns []string
+	Params                    []string // in order of first use
+	Defines                   []Define
+	BinPaths                  [][]Segment
+	// DropInjection is set by dropInjection: true. check has added the
+	// injection list to UnsetExact and UnsetPatterns (in an isolated
+	// task, which has no unset of its own, they hold that list alone,
+	// and drop its names from layers 1 and 2 unless Exact lists that
+	// spelling); the runtime also drops inherited entries whose value
+	// starts with "()", as a bash exported function's does, but for an
+	// isolated task's Exact names.
+	DropInjection bool
+}
+
+// Define is one checked define.
+type Define struct {
+	Name  string
+	Value []Segment
+}
+
+// check validates a loaded policy, reporting every problem to d, and
+// returns it sorted into what each entry does.
+func check(d *diagnoser, f *policySource) *Policy {
+	c := checker{d: d, size: &sizeCount{}}
+	p := &Policy{}
+	if f.Version == nil {
+		d.errorf(Pos{1, 1}, "missing version: write version: 1")
+	} else if f.Version.Value != "1" && f.Version.Value != "" {
+		d.errorf(f.Version.Pos, "unsupported version %q: only version 1 exists", f.Version.Value)
+	}
+	if f.Package != nil {
+		p.Package = f.Package.Value
+		if !IsPackageName(p.Package) {
+			d.errorf(f.Package.Pos, "package %q is not a Go package name", p.Package)
+		}
+	}
+
+	essentials := c.names(f.Essentials.Extra, "essentials.extra")
+	if f.Essentials.Builtin {
+		for _, b := range BuiltinEssentials {
+			p.Essentials = append(p.Essentials, b.Name)
+		}
+	}
+	var secretExtra []Text
+	for _, s := range c.unique(f.Secrets.Extra, "secrets.extra") {
+		switch {
+		case IsName(s.Value):
+			p.SecretNames = append(p.SecretNames, s.Value)
+			secretExtra = append(secretExtra, s)
+		case IsPattern(s.Value):
+			p.SecretPatterns = append(p.SecretPatterns, s.Value)
+			secretExtra = append(secretExtra, s)
+		default:
+			d.errorf(s.Pos, "secrets.extra: %q is neither a name nor a pattern", s.Value)
+		}
+	}
+	if f.Secrets.Builtin {
+		for _, b := range BuiltinSecrets {
+			if IsPattern(b.Name) {
+				p.SecretPatterns = append(p.SecretPatterns, b.Name)
+			} else {
+				p.SecretNames = append(p.SecretNames, b.Name)
+			}
+		}
+	}
+	for _, s := range c.passNames(f.Secrets.Pass) {
+		p.Pass = append(p.Pass, s.Value)
+	}
+	for _, e := range essentials {
+		p.Essentials = append(p.Essentials, e.Value)
+	}
+
+	// The limits come before the work they bound: the entry count as
+	// lists are read and presets merged, names × patterns before any
+	// name is matched against a pattern.
+	if !c.listEntries(f) {
+		return p
+	}
+	f.Tasks = c.maxTasks(f.Tasks)
+	p.Tasks = c.tasks(f) // presets and extends merged in first: see extends.go
+	if c.size.over || !c.maxPatternTests(p, secretExtra) {
+		return p
+	}
+	c.essentialSecrets(p, essentials, secretExtra)
+	c.secretReferences(p)
+	return p
+}
+
+// secretReferences reports every ${NAME} that names a secret the task
+// does not exempt exactly (secrets.pass or its own passThrough): a define
+// must not copy a secret where the policy would drop it.
+func (c *checker) secretReferences(p *Policy) {
+	secrets := SecretMatcher(p)
+	type match struct {
+		by string
+		ok bool
+	}
+	matched := map[string]match{} // each name referenced, matched once
+	for _, t := range p.Tasks {
+		exact := SetOf(t.Exact)
+		for _, v := range valuesOf(t) {
+			for _, s := range v {
+				if s.Env == "" || exact[s.Env] {
+					continue
+				}
+				m, done := matched[s.Env]
+				if !done {
+					m.by, m.ok = secrets.Match(s.Env)
+					matched[s.Env] = m
+				}
+				if m.ok {
+					c.d.errorf(s.Pos, "task %q: ${%s} references a secret (by %q); list %s exactly in the task's passThrough to let it copy the value", t.Key, s.Env, m.by, s.Env)
+				}
+			}
+		}
+	}
+}
+
+// valuesOf returns the values of t's defines and binPaths.
+func valuesOf(t Task) [][]Segment {
+	var values [][]Segment
+	for _, d := range t.Defines {
+		values = append(values, d.Value)
+	}
+	return append(values, t.BinPaths...)
+}
+
+// SetOf returns the set of list's entries.
+func SetOf(list []string) map[string]bool {
+	set := make(map[string]bool, len(list))
+	for _, s := range list {
+		set[s] = true
+	}
+	return set
+}
+
+// checker holds what check reports to, and the entry count that the
+// limit on a policy's size (maxEntries) is checked against.
+type checker struct {
+	d    *diagnoser
+	size *sizeCount
+}
+
+// unique returns list without repeated entries, reporting each repeat.
+func (c *checker) unique(list []Text, what string) []Text {
+	seen := map[string]Pos{}
+	var out []Text
+	for _, s := range list {
+		if first, dup := seen[s.Value]; dup {
+			c.d.errorf(s.Pos, "%s: %q is listed twice (first at line %d)", what, s.Value, first.Line)
+			continue
+		}
+		seen[s.Value] = s.Pos
+		out = append(out, s)
+	}
+	return out
+}
+
+// names returns the valid exact names of list, reporting the rest.
+func (c *checker) names(list []Text, what string) []Text {
+	var out []Text
+	for _, s := range c.unique(list, what) {
+		if !IsName(s.Value) {
+			c.d.errorf(s.Pos, "%s: %q is not a name ([A-Za-z_][A-Za-z0-9_]*)%s", what, s.Value, patternHint(s.Value))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// passNames returns the valid entries of secrets.pass, reporting the
+// rest: names, and the built-in essentials in any ASCII case, so that a
+// secret pattern matching PROGRAMFILES(X86), the one built-in name
+// outside the name syntax, can be cured without turning the built-in
+// essentials off.
+func (c *checker) passNames(list []Text) []Text {
+	var out []Text
+	for _, s := range c.unique(list, "secrets.pass") {
+		if !IsName(s.Value) && !isBuiltinEssential(s.Value) {
+			c.d.errorf(s.Pos, "secrets.pass: %q is not a name ([A-Za-z_][A-Za-z0-9_]*) or a built-in essential%s", s.Value, patternHint(s.Value))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// isBuiltinEssential reports whether name spells a built-in essential,
+// ASCII case aside.
+func isBuiltinEssential(name string) bool {
+	for _, b := range BuiltinEssentials {
+		if FoldKey(b.Name) == FoldKey(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// patternHint explains why a pattern is refused where a name is wanted.
+func patternHint(s string) string {
+	if strings.Contains(s, "*") {
+		return "; patterns are not allowed here"
+	}
+	return ""
+}
+
+// essentialSecrets reports every essential that is also a secret, at the
+// entry the policy file gave: the essentials.extra name, or else the
+// secrets.extra entry that matches a built-in essential.
+func (c *checker) essentialSecrets(p *Policy, essentials, secretExtra []Text) {
+	extraPos, secretPos := map[string]Pos{}, map[string]Pos{}
+	for _, e := range essentials {
+		extraPos[e.Value] = e.Pos
+	}
+	for _, s := range secretExtra {
+		secretPos[s.Value] = s.Pos
+	}
+	sp := SecretMatcher(p)
+	for _, e := range p.Essentials {
+		by, ok := sp.Match(e)
+		if !ok {
+			continue
+		}
+		pos, fromExtra := extraPos[e]
+		if !fromExtra {
+			pos = secretPos[by]
+		}
+		c.d.errorf(pos, "essential %q is also a secret (by %q); drop one, or exempt it with secrets.pass", e, by)
+	}
+}
+
+// SecretSet matches names against a policy's secrets the way the
+// generated IsSecret does, and says which entry matched.
+type SecretSet struct {
+	names    map[string]string // fold key → name as listed
+	patterns []string
+	compiled []foldedPattern
+	pass     map[string]bool
+}
+
+// SecretMatcher returns the policy-wide secret set of p.
+func SecretMatcher(p *Policy) SecretSet {
+	s := SecretSet{names: map[string]string{}, patterns: p.SecretPatterns, pass: SetOf(p.Pass)}
+	for _, n := range p.SecretNames {
+		if _, ok := s.names[FoldKey(n)]; !ok {
+			s.names[FoldKey(n)] = n
+		}
+	}
+	for _, pat := range p.SecretPatterns {
+		s.compiled = append(s.compiled, foldPattern(pat))
+	}
+	return s
+}
+
+// Caseless reports whether name is a secret before exemptions (ASCII case
+// aside), and by which name or pattern.
+func (s SecretSet) Caseless(name string) (by string, ok bool) {
+	if n, ok := s.names[FoldKey(name)]; ok {
+		return n, true
+	}
+	for i, pat := range s.compiled {
+		if pat.matches(name) {
+			return s.patterns[i], true
+		}
+	}
+	return "", false
+}
+
+// Match is caseless less the exact secrets.pass exemptions.
+func (s SecretSet) Match(name string) (by string, ok bool) {
+	if s.pass[name] {
+		return "", false
+	}
+	return s.Caseless(name)
+}
+
+// task checks one task and records its generated identifiers in goNames.
+func (c *checker) task(t TaskSource, goNames map[string]string) Task {
+	out := Task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: goName(t.Key.Value)}
+	if !IsTaskKey(t.Key.Value) {
+		c.d.errorf(t.Key.Pos, "task key %q: want [A-Za-z][A-Za-z0-9_.-]*", t.Key.Value)
+	}
+	modeKnown := true
+	if t.Mode != nil {
+		switch t.Mode.Value {
+		case "isolated":
+		case "inherit":
+			out.Inherit = true
+		default:
+			modeKnown = false
+			c.d.errorf(t.Mode.Pos, "task %q: mode %q: want isolated or inherit", out.Key, t.Mode.Value)
+		}
+	}
+	where := func(list string) string { return fmt.Sprintf("task %q %s", out.Key, list) }
+
+	for _, s := range c.unique(t.PassThrough, where("passThrough")) {
+		v, neg := strings.CutPrefix(s.Value, "!")
+		switch {
+		case out.Inherit && (neg || !IsName(v)) && (IsName(v) || IsPattern(v)):
+			c.d.errorf(s.Pos, "%s: %q: an inherit task's passThrough takes exact names only (it only keeps secrets)", where("passThrough"), s.Value)
+		case IsName(v) && neg:
+			out.NegExact = append(out.NegExact, v)
+		case IsName(v):
+			out.Exact = append(out.Exact, v)
+		case IsPattern(v) && neg:
+			out.NegPatterns = append(out.NegPatterns, v)
+		case IsPattern(v):
+			out.Patterns = append(out.Patterns, v)
+		default:
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("passThrough"), s.Value)
+		}
+	}
+
+	if t.UnsetKey != nil && !out.Inherit && modeKnown {
+		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes only its essentials and what its passThrough lists)", out.Key)
+	}
+	for _, s := range c.unique(t.Unset, where("unset")) {
+		switch {
+		case IsName(s.Value):
+			out.UnsetExact = append(out.UnsetExact, s.Value)
+		case IsPattern(s.Value):
+			out.UnsetPatterns = append(out.UnsetPatterns, s.Value)
+		default:
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("unset"), s.Value)
+		}
+	}
+	if t.DropInjection {
+		out.DropInjection = true
+		out.UnsetExact, out.UnsetPatterns = withInjection(out.UnsetExact, out.UnsetPatterns)
+	}
+
+	for _, def := range t.Define {
+		if !IsName(def.Name.Value) {
+			c.d.errorf(def.Name.Pos, "%s: %q is not a name ([A-Za-z_][A-Za-z0-9_]*)", where("define"), def.Name.Value)
+		}
+		if segs, ok := c.value(def.Value, where("define "+def.Name.Value)); ok {
+			out.Defines = append(out.Defines, Define{Name: def.Name.Value, Value: segs})
+		}
+	}
+	for _, s := range c.unique(t.BinPaths, where("binPaths")) {
+		if segs, ok := c.value(s, where("binPaths")); ok {
+			out.BinPaths = append(out.BinPaths, segs)
+		}
+	}
+	out.Params = params(out)
+
+	idents := []string{out.GoName + "Env", "Append" + out.GoName + "Env", out.GoName + "EnvOS"}
+	if len(out.Params) > 0 {
+		idents = append(idents, out.GoName+"Params")
+	}
+	for _, id := range idents {
+		if other, taken := goNames[id]; taken {
+			c.d.errorf(t.Key.Pos, "task %q: its Go identifier %s collides with task %q's", out.Key, id, other)
+			break
+		}
+	}
+	for _, id := range idents {
+		if _, taken := goNames[id]; !taken {
+			goNames[id] = out.Key
+		}
+	}
+	return out
+}
+
+// value checks a define or binPaths value and splits it into segments.
+func (c *checker) value(s Text, what string) ([]Segment, bool) {
+	if i := strings.IndexByte(s.Value, 0); i >= 0 {
+		c.d.errorf(s.Pos, "%s: the value holds a NUL byte (at byte %d), which no environment can carry", what, i)
+		return nil, false
+	}
+	segs, err := ParseValue(s.Value)
+	if err != nil {
+		c.d.errorf(s.Pos, "%s: %v", what, err)
+		return nil, false
+	}
+	for i := range segs {
+		segs[i].Pos = s.Pos
+	}
+	return segs, true
+}
+
+// params lists the parameters a task's values use, in order of first use.
+func params(t Task) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range valuesOf(t) {
+		for _, s := range v {
+			if s.Param != "" && !seen[s.Param] {
+				seen[s.Param] = true
+				out = append(out, s.Param)
+			}
+		}
+	}
+	return out
+}
+
+// withInjection returns a task's unset names and patterns with the
+// built-in injection list added, each once.
+func withInjection(names, patterns []string) ([]string, []string) {
+	for _, b := range BuiltinInjection {
+		switch {
+		case IsPattern(b.Name) && !slices.Contains(patterns, b.Name):
+			patterns = append(patterns, b.Name)
+		case !IsPattern(b.Name) && !slices.Contains(names, b.Name):
+			names = append(names, b.Name)
+		}
+	}
+	return names, patterns
+}
+
+// Limits on the size of a policy, so that a hostile one fails fast with a
+// clear error instead of running envgen out of time or memory. Real
+// policies are far smaller: a few tasks and a few hundred entries.
+const (
+	maxTasks   = 1_000   // tasks in a policy
+	maxEntries = 100_000 // names, patterns, values and directories in all, after aliases and extends
+)
+
+// maxTasks reports a policy with more than maxTasks tasks, at the first
+// task past the limit, and returns the tasks up to it.
+func (c *checker) maxTasks(tasks []TaskSource) []TaskSource {
+	if len(tasks) <= maxTasks {
+		return tasks
+	}
+	c.d.errorf(tasks[maxTasks].Key.Pos, "too many tasks: %d; a policy holds at most %d", len(tasks), maxTasks)
+	return tasks[:maxTasks]
+}
+
+// sizeCount is the count of a policy's entries toward maxEntries, which
+// check keeps as it reads the lists and merges presets.
+type sizeCount struct {
+	n    int
+	over bool // the count passed maxEntries, and that was reported
+}
+
+// tooLarge is the error at the entry that passes maxEntries.
+const tooLarge = "policy too large: over %d names, patterns, values and directories in all, counting each use of an alias or preset anew"
+
+// countEntries adds n entries to the count. Once the count passes
+// maxEntries it reports that at pos and returns false, as it does from
+// then on, reporting nothing more.
+func (c *checker) countEntries(n int, pos Pos) bool {
+	if c.size.over {
+		return false
+	}
+	if c.size.n += n; c.size.n > maxEntries {
+		c.size.over = true
+		c.d.errorf(pos, tooLarge, maxEntries)
+		return false
+	}
+	return true
+}
+
+// listEntries counts the entries of essentials and secrets toward
+// maxEntries, reporting at the entry that passes it; tasks and presets
+// are counted as they are merged (see resolve).
+func (c *checker) listEntries(f *policySource) bool {
+	for _, list := range [][]Text{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass} {
+		if room := maxEntries - c.size.n; len(list) > room {
+			return c.countEntries(len(list), list[room].Pos)
+		}
+		c.countEntries(len(list), Pos{})
+	}
+	return true
+}
+
+// maxPatternTests bounds the name × pattern tests that generating a
+// policy takes: every name it lists, in each spelling, and every name a
+// value references is tried against every pattern it holds, each
+// distinct pattern once however many tasks use it. At the limit, this
+// takes about a second on a 2-core machine.
+const maxPatternTests = 100_000_000
+
+// maxPatternTests reports a policy whose names times its patterns pass
+// maxPatternTests, at the pattern that passes the limit: the
+// secrets.extra entry, else the key of the task whose pattern does.
+func (c *checker) maxPatternTests(p *Policy, secretExtra []Text) bool {
+	names := map[string]bool{}
+	for _, list := range [][]string{p.Essentials, p.SecretNames, p.Pass} {
+		for _, n := range list {
+			names[n] = true
+		}
+	}
+	for _, t := range p.Tasks {
+		for _, list := range [][]string{t.Exact, t.NegExact, t.UnsetExact} {
+			for _, n := range list {
+				names[n] = true
+			}
+		}
+		for _, v := range valuesOf(t) {
+			for _, s := range v {
+				if s.Env != "" {
+					names[s.Env] = true
+				}
+			}
+		}
+	}
+	written := map[string]Pos{}
+	for _, s := range secretExtra {
+		if _, ok := written[s.Value]; !ok {
+			written[s.Value] = s.Pos
+		}
+	}
+	patterns := map[string]bool{}
+	add := func(list []string, at func(string) Pos) bool {
+		for _, pat := range list {
+			if patterns[pat] {
+				continue
+			}
+			patterns[pat] = true
+			if tests := len(names) * len(patterns); tests > maxPatternTests {
+				c.d.errorf(at(pat), "policy too large: its %d names (each spelling, and each ${NAME} referenced) times its %d patterns so far pass %d name × pattern tests; use fewer patterns, or fewer names", len(names), len(patterns), maxPatternTests)
+				return false
+			}
+		}
+		return true
+	}
+	if !add(p.SecretPatterns, func(pat string) Pos { return cmp.Or(written[pat], Pos{1, 1}) }) {
+		return false
+	}
+	for _, t := range p.Tasks {
+		at := func(string) Pos { return t.KeyPos }
+		if !add(t.Patterns, at) || !add(t.NegPatterns, at) || !add(t.UnsetPatterns, at) {
+			return false
+		}
+	}
+	return true
+}

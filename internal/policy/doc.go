@@ -1,0 +1,7 @@
+// Package policy reads an env policy file and checks it. Load is the one
+// way in: it parses the YAML into a positioned file (load.go), merges
+// presets (extends.go), checks every entry against the limits, the
+// built-in lists and the name and value syntax (check.go), and returns
+// either a checked Policy or Diagnostics, each FILE:LINE:COL: message.
+// The generator, explain and the test support all start from it.
+package policy

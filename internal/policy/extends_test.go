@@ -1,0 +1,81 @@
+package policy
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestMergeEntryKnowsEveryField fails when TaskSource grows a field that
+// mergeEntry does not merge: a new task key must say how extends treats it.
+func TestMergeEntryKnowsEveryField(t *testing.T) {
+	merged := map[string]string{
+		"Key":              "the entry's own",
+		"Mode":             "last given",
+		"PassThrough":      "concatenated, repeats dropped",
+		"Define":           "merged by name, later wins",
+		"BinPaths":         "concatenated, repeats dropped",
+		"Unset":            "concatenated, repeats dropped",
+		"UnsetKey":         "last given",
+		"DropInjection":    "last given, with DropInjectionKey",
+		"DropInjectionKey": "last given",
+		"Extends":          "the entry's own (resolved by desugar)",
+		"ExtendsKey":       "the entry's own",
+	}
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[TaskSource]()) {
+		_, ok := merged[f.Name]
+		assert.True(t, ok, "TaskSource.%s is new: teach mergeEntry in extends.go how extends merges it, then list it here", f.Name)
+	}
+}
+
+func strs(pos int, values ...string) []Text {
+	var out []Text
+	for i, v := range values {
+		out = append(out, Text{v, Pos{pos, i + 1}})
+	}
+	return out
+}
+
+func TestMergeEntry(t *testing.T) {
+	inherit := &Text{"inherit", Pos{1, 1}}
+	isolated := &Text{"isolated", Pos{2, 1}}
+	base := TaskSource{
+		Mode:        inherit,
+		PassThrough: strs(1, "A", "B"),
+		BinPaths:    strs(1, "/x"),
+		Unset:       strs(1, "H"),
+		Define: []DefineSource{
+			{Text{"X", Pos{1, 1}}, Text{"base", Pos{1, 2}}},
+			{Text{"Y", Pos{1, 3}}, Text{"base", Pos{1, 4}}},
+		},
+	}
+	over := TaskSource{
+		Mode:        isolated,
+		PassThrough: strs(2, "B", "C", "C"),
+		BinPaths:    strs(2, "/y", "/x"),
+		Define: []DefineSource{
+			{Text{"Z", Pos{2, 1}}, Text{"over", Pos{2, 2}}},
+			{Text{"X", Pos{2, 3}}, Text{"over", Pos{2, 4}}},
+		},
+	}
+	got := mergeEntry(base, over)
+	assert.Equal(t, isolated, got.Mode, "the last mode given")
+	assert.Equal(t, []Text{{"A", Pos{1, 1}}, {"B", Pos{1, 2}}, {"C", Pos{2, 2}}}, got.PassThrough, "repeats dropped, first place and position kept")
+	assert.Equal(t, []Text{{"/x", Pos{1, 1}}, {"/y", Pos{2, 1}}}, got.BinPaths)
+	assert.Equal(t, strs(1, "H"), got.Unset)
+	assert.Equal(t, []DefineSource{
+		{Text{"X", Pos{2, 3}}, Text{"over", Pos{2, 4}}}, // later wins, in the first place
+		{Text{"Y", Pos{1, 3}}, Text{"base", Pos{1, 4}}},
+		{Text{"Z", Pos{2, 1}}, Text{"over", Pos{2, 2}}},
+	}, got.Define)
+	assert.Equal(t, "base", base.Define[0].Value.Value, "base is not changed")
+
+	// An entry without mode keeps the earlier one.
+	assert.Equal(t, inherit, mergeEntry(base, TaskSource{}).Mode)
+	// dropInjection: the last one given, even if false.
+	on := mergeEntry(TaskSource{}, TaskSource{DropInjection: true, DropInjectionKey: &Text{"dropInjection", Pos{3, 1}}})
+	assert.True(t, on.DropInjection)
+	assert.True(t, mergeEntry(on, TaskSource{}).DropInjection)
+	assert.False(t, mergeEntry(on, TaskSource{DropInjectionKey: &Text{"dropInjection", Pos{4, 1}}}).DropInjection)
+}

@@ -1,0 +1,379 @@
+package policy
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Text is a scalar from the policy file with where it stands.
+type Text struct {
+	Value string
+	Pos   Pos
+}
+
+// policySource is a policy as written, before any semantic check: what load
+// found under each key, with positions.
+type policySource struct {
+	Version    *Text
+	Package    *Text
+	Essentials builtinList
+	Secrets    secretsSection
+	Presets    []TaskSource // shaped like tasks; see extends.go
+	Tasks      []TaskSource
+}
+
+// builtinList is a section that turns a built-in list on or off and adds
+// names to it.
+type builtinList struct {
+	Builtin bool // default true
+	Extra   []Text
+}
+
+// secretsSection is the policy's secrets key.
+type secretsSection struct {
+	builtinList
+	Pass []Text
+}
+
+// TaskSource is one entry of tasks, as written.
+type TaskSource struct {
+	Key         Text
+	Mode        *Text
+	PassThrough []Text
+	Define      []DefineSource
+	BinPaths    []Text
+	Unset       []Text
+	UnsetKey    *Text // the "unset" key itself, to report it in an isolated task
+	// DropInjection is the dropInjection key's value; DropInjectionKey
+	// is the key itself, so that extends can tell whether an entry gives it.
+	DropInjection    bool
+	DropInjectionKey *Text
+	// Extends names the presets merged in (see extends.go); ExtendsKey
+	// is the key itself.
+	Extends    []Text
+	ExtendsKey *Text
+}
+
+// DefineSource is one NAME: value entry of a task's define.
+type DefineSource struct {
+	Name, Value Text
+}
+
+// Load loads and checks the policy src, read from file: the one way from
+// policy text to a checked policy. A bad policy returns Diagnostics
+// naming file, every problem found, sorted by position.
+func Load(file string, src []byte) (*Policy, error) {
+	d := &diagnoser{file: file}
+	f := load(d, src)
+	if f == nil {
+		return nil, d.err()
+	}
+	p := check(d, f)
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// load parses src as a policy file. It reports YAML syntax errors, unknown
+// keys, wrong types and duplicate keys; everything else is check's job.
+func load(d *diagnoser, src []byte) *policySource {
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			d.errorf(Pos{1, 1}, "empty policy: want a mapping with at least version: 1")
+		} else {
+			yamlError(d, src, err)
+		}
+		return nil
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		d.errorf(nodePos(&extra), "a policy is one YAML document; found another here")
+	} else if !errors.Is(err, io.EOF) {
+		yamlError(d, src, err)
+	}
+	if tooBig(d, &doc) {
+		return nil
+	}
+	l := loader{d: d}
+	p := &policySource{Essentials: builtinList{Builtin: true}, Secrets: secretsSection{builtinList: builtinList{Builtin: true}}}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	root = resolve(root)
+	if root.Kind != yaml.MappingNode {
+		d.errorf(nodePos(root), "a policy is a mapping with version, tasks and so on; got %s", describe(root))
+		return nil
+	}
+	l.mapping(root, "the policy", func(key string, k, v *yaml.Node) {
+		switch key {
+		case "version":
+			p.Version = l.scalar(v, "version")
+			if p.Version != nil && resolve(v).ShortTag() != "!!int" {
+				l.d.errorf(p.Version.Pos, "version must be the number 1; got %s", describe(resolve(v)))
+				p.Version.Value = "" // reported; check need not again
+			} else if n := 0; p.Version != nil && resolve(v).Decode(&n) == nil && n == 1 {
+				p.Version.Value = "1" // however YAML spells it: 0x1, 0o1, +1
+			}
+		case "package":
+			p.Package = l.scalar(v, "package")
+		case "essentials":
+			l.mapping(v, "essentials", func(key string, k, v *yaml.Node) {
+				switch key {
+				case "builtin":
+					p.Essentials.Builtin = l.boolean(v, "essentials.builtin", true)
+				case "extra":
+					p.Essentials.Extra = l.list(v, "essentials.extra")
+				default:
+					l.unknown(k, key, "essentials", "builtin, extra")
+				}
+			})
+		case "secrets":
+			l.mapping(v, "secrets", func(key string, k, v *yaml.Node) {
+				switch key {
+				case "builtin":
+					p.Secrets.Builtin = l.boolean(v, "secrets.builtin", true)
+				case "extra":
+					p.Secrets.Extra = l.list(v, "secrets.extra")
+				case "pass":
+					p.Secrets.Pass = l.list(v, "secrets.pass")
+				default:
+					l.unknown(k, key, "secrets", "builtin, extra, pass")
+				}
+			})
+		case "presets":
+			pl := loader{d: l.d, kind: "preset"}
+			l.mapping(v, "presets", func(key string, k, v *yaml.Node) {
+				p.Presets = append(p.Presets, pl.task(Text{key, nodePos(k)}, v))
+			})
+		case "tasks":
+			l.mapping(v, "tasks", func(key string, k, v *yaml.Node) {
+				p.Tasks = append(p.Tasks, l.task(Text{key, nodePos(k)}, v))
+			})
+		default:
+			l.unknown(k, key, "the policy", "version, package, essentials, secrets, presets, tasks")
+		}
+	})
+	return p
+}
+
+// loader walks the YAML tree of one policy, reporting to d.
+type loader struct {
+	d    *diagnoser
+	kind string // "preset" while loading presets, else "" for tasks
+}
+
+// task loads one task's mapping.
+func (l *loader) task(key Text, n *yaml.Node) TaskSource {
+	t := TaskSource{Key: key}
+	what := fmt.Sprintf("%s %q", cmp.Or(l.kind, "task"), key.Value)
+	l.mapping(n, what, func(name string, k, v *yaml.Node) {
+		switch name {
+		case "mode":
+			t.Mode = l.scalar(v, what+" mode")
+		case "passThrough":
+			t.PassThrough = l.list(v, what+" passThrough")
+		case "define":
+			l.mapping(v, what+" define", func(name string, k, v *yaml.Node) {
+				if val := l.scalar(v, what+" define "+name); val != nil {
+					t.Define = append(t.Define, DefineSource{Name: Text{name, nodePos(k)}, Value: *val})
+				}
+			})
+		case "binPaths":
+			t.BinPaths = l.list(v, what+" binPaths")
+		case "unset":
+			t.UnsetKey = &Text{name, nodePos(k)}
+			t.Unset = l.list(v, what+" unset")
+		case "dropInjection":
+			t.DropInjectionKey = &Text{name, nodePos(k)}
+			t.DropInjection = l.boolean(v, what+" dropInjection", false)
+		case "extends":
+			t.ExtendsKey = &Text{name, nodePos(k)}
+			t.Extends = l.list(v, what+" extends")
+		default:
+			l.unknown(k, name, what, "mode, passThrough, define, binPaths, unset, dropInjection, extends")
+		}
+	})
+	return t
+}
+
+// mapping calls each for every key of n in order, after reporting a
+// non-mapping, a non-scalar key or a repeated key. A null node is an empty
+// mapping.
+func (l *loader) mapping(n *yaml.Node, what string, each func(key string, k, v *yaml.Node)) {
+	pos := nodePos(n)
+	n = resolve(n)
+	if isNull(n) {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		l.d.errorf(pos, "%s must be a mapping; got %s", what, describe(n))
+		return
+	}
+	seen := make(map[string]Pos)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			l.d.errorf(nodePos(k), "a key in %s must be a scalar; got %s", what, describe(k))
+			continue
+		}
+		if k.Value == "<<" && k.ShortTag() == "!!merge" {
+			l.d.errorf(nodePos(k), "YAML merge keys (<<) are not supported in a policy; repeat the keys, or share lists with anchors and aliases")
+			continue
+		}
+		if first, dup := seen[k.Value]; dup {
+			l.d.errorf(nodePos(k), "duplicate key %q in %s (first at line %d)", k.Value, what, first.Line)
+			continue
+		}
+		seen[k.Value] = nodePos(k)
+		each(k.Value, k, v)
+	}
+}
+
+// list returns the scalars of a sequence. A null node is an empty list.
+func (l *loader) list(n *yaml.Node, what string) []Text {
+	pos := nodePos(n)
+	n = resolve(n)
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		l.d.errorf(pos, "%s must be a list; got %s", what, describe(n))
+		return nil
+	}
+	var out []Text
+	for _, item := range n.Content {
+		if s := l.scalar(item, "an entry of "+what); s != nil {
+			out = append(out, *s)
+		}
+	}
+	return out
+}
+
+// scalar returns n's text as written, or nil after reporting a non-scalar.
+// An alias stands where it is written: positions are the alias's, not its
+// anchor's.
+func (l *loader) scalar(n *yaml.Node, what string) *Text {
+	pos := nodePos(n)
+	n = resolve(n)
+	if n.Kind != yaml.ScalarNode {
+		l.d.errorf(pos, "%s must be a scalar; got %s", what, describe(n))
+		return nil
+	}
+	return &Text{n.Value, pos}
+}
+
+// boolean returns n as a YAML boolean, or def after reporting anything else.
+func (l *loader) boolean(n *yaml.Node, what string, def bool) bool {
+	n = resolve(n)
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		if b, err := strconv.ParseBool(n.Value); err == nil {
+			return b
+		}
+		var b bool
+		if err := n.Decode(&b); err == nil {
+			return b
+		}
+	}
+	l.d.errorf(nodePos(n), "%s must be true or false; got %s", what, describe(n))
+	return def
+}
+
+// unknown reports an unknown key.
+func (l *loader) unknown(k *yaml.Node, key, where, known string) {
+	l.d.errorf(nodePos(k), "unknown key %q in %s (known: %s)", key, where, known)
+}
+
+// resolve follows an alias to the node it names.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+// isNull reports whether n is an empty or null scalar (a key with no value).
+func isNull(n *yaml.Node) bool {
+	return n.Kind == 0 || n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
+}
+
+// describe names what n is, for messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if isNull(n) {
+			return "nothing"
+		}
+		return strconv.Quote(n.Value)
+	}
+	return "nothing"
+}
+
+// nodePos returns where n starts.
+func nodePos(n *yaml.Node) Pos { return Pos{n.Line, n.Column} }
+
+// maxNodes bounds the YAML nodes of a policy, counting each alias as a
+// copy of what it names, so that a few kilobytes of nested aliases (a
+// "billion laughs" file) cannot stand for more than load can walk.
+const maxNodes = 1_000_000
+
+// tooBig reports, at the node where the count passes it, a document with
+// more than maxNodes nodes when each alias counts as a copy of what it
+// names. It takes time in proportion to the nodes as written.
+func tooBig(d *diagnoser, doc *yaml.Node) bool {
+	sizes := map[*yaml.Node]int{} // expanded size of a node, at most maxNodes+1
+	var size func(n *yaml.Node) int
+	size = func(n *yaml.Node) int {
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			return size(n.Alias)
+		}
+		if s, ok := sizes[n]; ok {
+			return s
+		}
+		sizes[n] = maxNodes + 1 // a node inside itself (yaml.v3 refuses those) is too big
+		s := 1
+		for _, c := range n.Content {
+			if s += size(c); s > maxNodes {
+				s = maxNodes + 1
+				break
+			}
+		}
+		sizes[n] = s
+		return s
+	}
+	total := 0
+	var walk func(n *yaml.Node) bool // in document order; false once past maxNodes
+	walk = func(n *yaml.Node) bool {
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			total += size(n)
+		} else {
+			total++
+		}
+		if total > maxNodes {
+			d.errorf(nodePos(n), "policy too large: over %d YAML nodes, counting each alias as a copy of what it names", maxNodes)
+			return false
+		}
+		if n.Kind != yaml.AliasNode {
+			for _, c := range n.Content {
+				if !walk(c) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return !walk(doc)
+}

@@ -1,0 +1,162 @@
+package policy
+
+// This file repairs what yaml.v3 says of a syntax error: it gives a line
+// at best, so yamlError adds the position src tells.
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// yamlLine finds the line number in a yaml.v3 syntax error.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// parserProblems are the messages of yaml.v3's parser (not its scanner).
+// It reports their line counting from 0 (its scanner's, from 1): the line
+// where the unfinished construct, such as an unclosed "[", starts.
+var parserProblems = map[string]bool{
+	"did not find expected <stream-start>":   true,
+	"did not find expected <document start>": true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected key":              true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"found undefined tag handle":             true,
+	"found duplicate %YAML directive":        true,
+	"found duplicate %TAG directive":         true,
+	"found incompatible YAML document":       true,
+}
+
+// yamlError reports a yaml.v3 error in src. yaml.v3 gives a line at best,
+// and none for some errors, so it adds what src tells: the first byte
+// that is not UTF-8, the first use of an unknown anchor, line 1 for a
+// parser error there (which yaml.v3 leaves unnumbered), a line inside the
+// file for an error at its end, and a hint when a tab indents the line
+// or the line is longer than YAML allows a key to be.
+func yamlError(d *diagnoser, src []byte, err error) {
+	pos, format, arg := yamlErrorPos(err)
+	msg, _ := arg.(string)
+	switch {
+	case strings.Contains(msg, "UTF-8") || strings.Contains(msg, "control characters"):
+		if i, r := badChar(src); i >= 0 && r == utf8.RuneError {
+			pos = offsetPos(src, i)
+			msg += fmt.Sprintf(" (byte 0x%02x; a policy is UTF-8 text)", src[i])
+		} else if i >= 0 {
+			pos = offsetPos(src, i)
+			msg += fmt.Sprintf(" (U+%04X)", r)
+		}
+	case strings.HasPrefix(msg, "unknown anchor '"):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
+		if i := bytes.Index(src, []byte("*"+name)); i >= 0 {
+			pos = offsetPos(src, i)
+			msg += " (an anchor must come before its aliases)"
+		}
+	case pos.Line == 0 && parserProblems[msg]:
+		pos.Line = 1
+	}
+	lines := YAMLLines(src)
+	pos.Line = min(pos.Line, len(lines))
+	switch {
+	case pos.Line == 0:
+	case bytes.HasPrefix(lines[pos.Line-1], []byte("\t")):
+		msg += " (YAML indents with spaces, not tabs)"
+	case len(lines[pos.Line-1]) > 1024 && (strings.Contains(msg, "expected") || strings.Contains(msg, "mapping values")):
+		msg += " (a YAML key is at most 1024 characters long)"
+	}
+	d.errorf(pos, format, msg)
+}
+
+// badChar returns the offset of the first character of src that YAML
+// refuses, a byte that is not UTF-8 (returned as utf8.RuneError) or a
+// control character, and that character; or -1. A file in UTF-16 (with
+// its byte order mark) is none of its business.
+func badChar(src []byte) (int, rune) {
+	if bytes.HasPrefix(src, []byte{0xff, 0xfe}) || bytes.HasPrefix(src, []byte{0xfe, 0xff}) {
+		return -1, 0
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return i, utf8.RuneError
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f,
+			0x80 <= r && r < 0xa0 && r != 0x85, r == 0xfffe, r == 0xffff:
+			return i, r
+		}
+		i += size
+	}
+	return -1, 0
+}
+
+// offsetPos returns the line and column (in characters, as yaml.v3
+// counts them) of byte offset i of src.
+func offsetPos(src []byte, i int) Pos {
+	line, start := 1, 0
+	for j := 0; j < i; {
+		if n := lineBreak(src[j:]); n > 0 {
+			j += n
+			line, start = line+1, j
+			continue
+		}
+		j++
+	}
+	return Pos{Line: line, Col: utf8.RuneCount(src[start:i]) + 1}
+}
+
+// YAMLLines splits src into lines as yaml.v3 counts them (see lineBreak);
+// no line follows a final line break, and an empty src is one line.
+func YAMLLines(src []byte) [][]byte {
+	var lines [][]byte
+	start := 0
+	for i := 0; i < len(src); {
+		if n := lineBreak(src[i:]); n > 0 {
+			lines = append(lines, src[start:i])
+			i += n
+			start = i
+			continue
+		}
+		i++
+	}
+	if start < len(src) || len(lines) == 0 {
+		lines = append(lines, src[start:])
+	}
+	return lines
+}
+
+// lineBreak returns the length of the YAML line break that b starts with
+// ("\r\n", "\r", "\n", NEL, LS or PS), or 0.
+func lineBreak(b []byte) int {
+	for _, br := range []string{"\r\n", "\r", "\n", "\u0085", "\u2028", "\u2029"} {
+		if bytes.HasPrefix(b, []byte(br)) {
+			return len(br)
+		}
+	}
+	return 0
+}
+
+// yamlErrorPos splits a yaml.v3 error into a position (a line at best)
+// and a message, for errorf.
+func yamlErrorPos(err error) (Pos, string, any) {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		if parserProblems[m[2]] {
+			line++
+		}
+		return Pos{Line: line}, "YAML syntax: %s", m[2]
+	}
+	return Pos{}, "YAML syntax: %s", trimYAMLPrefix(msg)
+}
+
+// trimYAMLPrefix drops the "yaml: " that yaml.v3 puts before its messages.
+func trimYAMLPrefix(msg string) string {
+	if len(msg) > 6 && msg[:6] == "yaml: " {
+		return msg[6:]
+	}
+	return msg
+}

@@ -1,0 +1,439 @@
+package reference
+
+import (
+	"os"
+	"strings"
+
+	"github.com/envgen/envgen/internal/policy"
+)
+
+// refPathListSeparator joins PATH directories, as the generated code does
+// on this OS (also when a test runs Windows' name rules elsewhere).
+const refPathListSeparator = os.PathListSeparator
+
+// Override is one call-site override: envrt.Set(Name, Value), or
+// envrt.Unset(Name) when Unset is true.
+type Override struct {
+	Name, Value string
+	Unset       bool
+}
+
+// Entry is one entry of a built environment and the layer that gave
+// it its value.
+type Entry struct {
+	Name, Value string
+	// From is the layer that set the value.
+	From Source
+	// Over is the From of the value this one replaced in place, or the
+	// zero Source.
+	Over Source
+}
+
+// Drop is one name, environ entry or override that did not reach the
+// output, and why.
+type Drop struct {
+	Name string
+	Why  Reason
+}
+
+// Result is what the reference builds for one call: the environment in
+// output order, and what was left out on the way.
+type Result struct {
+	Env     []Entry
+	Dropped []Drop
+}
+
+// Environ returns r's environment as NAME=value entries, in order.
+func (r Result) Environ() []string {
+	out := make([]string, 0, len(r.Env))
+	for _, e := range r.Env {
+		out = append(out, e.Name+"="+e.Value)
+	}
+	return out
+}
+
+// Build builds the environment that task t of policy p gives a child
+// from environ, params (by parameter name; a missing one is empty) and
+// the call's overrides, following SPEC's Semantics section and the
+// choices the README documents where SPEC is silent. fold selects
+// Windows' rules: names compare ASCII case-insensitively.
+func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []Override, fold bool) Result {
+	var r Result
+	out := refOutput{fold: fold, at: map[string]int{}}
+
+	// Layers 1 and 2 (isolated), or the inherit filter: each environ
+	// entry in order. The first entry of a name decides for that name,
+	// whether it is kept or not (rule 2; on Windows, later spellings are
+	// the same name).
+	seen := map[string]bool{}
+	for _, entry := range environ {
+		name, value, ok := Split(entry)
+		if !ok {
+			r.Dropped = append(r.Dropped, Drop{entry, Reason{Kind: Malformed}})
+			continue
+		}
+		key := Key(name, fold)
+		if seen[key] {
+			r.Dropped = append(r.Dropped, Drop{name, Reason{Kind: Duplicate}})
+			continue
+		}
+		seen[key] = true
+		from, why := refClassify(p, t, name, value, fold)
+		if why.Kind != 0 {
+			r.Dropped = append(r.Dropped, Drop{name, why})
+			continue
+		}
+		out.put(name, value, from)
+	}
+
+	// Layer 3: defines, in order. One whose parameter holds NUL cannot
+	// be carried by exec and is skipped, leaving the lower layer.
+	for _, d := range t.Defines {
+		value := refFill(p, t, d.Value, params, environ, fold)
+		if strings.IndexByte(value, 0) >= 0 {
+			r.Dropped = append(r.Dropped, Drop{d.Name, Reason{Kind: DefineSkipped}})
+			continue
+		}
+		out.put(d.Name, value, Source{Kind: Defined})
+	}
+
+	// Layer 4: the call's overrides, in order; the last for a name wins.
+	for _, o := range overrides {
+		switch {
+		case o.Name == "" || strings.ContainsAny(o.Name, "=\x00"):
+			r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: OverrideBadName}})
+		case o.Unset: // an Unset has no value
+			if out.unset(o.Name) {
+				r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: UnsetByCall}})
+			}
+		case strings.IndexByte(o.Value, 0) >= 0:
+			r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: OverrideNUL}})
+		default:
+			out.put(o.Name, o.Value, Source{Kind: Overridden})
+		}
+	}
+
+	// Layer 5: binPaths in front of PATH.
+	var dirs []string
+	for _, segs := range t.BinPaths {
+		dir := refFill(p, t, segs, params, environ, fold)
+		if dir == "" || strings.IndexByte(dir, 0) >= 0 || refContains(dirs, dir) {
+			continue
+		}
+		dirs = append(dirs, dir)
+	}
+	if len(dirs) > 0 {
+		joined := strings.Join(dirs, string(refPathListSeparator))
+		name, value := "PATH", joined
+		if i, ok := out.at[Key("PATH", fold)]; ok && out.list[i].present {
+			name = out.list[i].Name // PATH keeps the spelling it has (Path on Windows)
+			if old := out.list[i].Value; old != "" {
+				value = joined + string(refPathListSeparator) + old
+			}
+		}
+		out.put(name, value, Source{Kind: PATHPrefix})
+	}
+
+	for _, e := range out.list {
+		if e.present {
+			r.Env = append(r.Env, e.Entry)
+		}
+	}
+	return r
+}
+
+// refOutput is the environment being built: entries in output order, each
+// name in one place. An entry the call unsets keeps its place, so a later
+// Set of that name puts it back where it was.
+type refOutput struct {
+	fold bool
+	list []refSlot
+	at   map[string]int // refKey of a name → its index in list
+}
+
+// refSlot is a place in the output: an entry, or a name unset by the call.
+type refSlot struct {
+	Entry
+	present bool
+}
+
+// put sets name to value: in place, with this spelling, if the output has
+// a place for the name; else at the end.
+func (o *refOutput) put(name, value string, from Source) {
+	key := Key(name, o.fold)
+	if i, ok := o.at[key]; ok {
+		var over Source
+		if o.list[i].present {
+			over = o.list[i].From
+		}
+		o.list[i] = refSlot{Entry{name, value, from, over}, true}
+		return
+	}
+	o.at[key] = len(o.list)
+	o.list = append(o.list, refSlot{Entry{name, value, from, Source{}}, true})
+}
+
+// unset removes name from the output, reporting whether it was there.
+func (o *refOutput) unset(name string) bool {
+	i, ok := o.at[Key(name, o.fold)]
+	if !ok || !o.list[i].present {
+		return false
+	}
+	o.list[i].present = false
+	return true
+}
+
+// refClassify decides whether an inherited entry reaches the child. It
+// returns the layer that keeps it, or why it is left out.
+func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool) (from Source, why Reason) {
+	secretBy := refSecretBy(p, t, name)
+	if t.Inherit {
+		if t.DropInjection {
+			if why, ok := refInjection(name, value, fold); ok {
+				return Source{}, why
+			}
+		}
+		if by, ok := refMatchAny(t.UnsetExact, t.UnsetPatterns, name, fold); ok {
+			return Source{}, Reason{Unset, by}
+		}
+		if secretBy != "" {
+			return Source{}, Reason{Secret, secretBy}
+		}
+		if refContains(t.Exact, name) {
+			return Source{PassThroughName, name}, Reason{}
+		}
+		return Source{Kind: Inherited}, Reason{}
+	}
+
+	// Isolated: a negation removes a name from layers 1 and 2 alike.
+	if by, ok := refMatchAny(t.NegExact, t.NegPatterns, name, fold); ok {
+		return Source{}, Reason{Negated, by}
+	}
+	switch {
+	case refContainsFold(p.Essentials, name, fold):
+		from = Source{Kind: Essential}
+	case refContainsFold(t.Exact, name, fold):
+		from = Source{PassThroughName, name}
+	default:
+		for _, pat := range t.Patterns {
+			if Match(pat, name, fold) {
+				from = Source{PassThroughPattern, pat}
+				break
+			}
+		}
+	}
+	if from.Kind == NoSource {
+		return Source{}, Reason{Kind: NotDeclared}
+	}
+	// dropInjection drops an injection variable however the layers
+	// declared it, unless passThrough lists this exact spelling: an
+	// exemption, like a secret's, matches exactly.
+	if t.DropInjection && !refContains(t.Exact, name) {
+		if why, ok := refInjection(name, value, fold); ok {
+			return Source{}, why
+		}
+	}
+	// Whatever declared it, a secret is dropped unless this exact
+	// spelling is exempt (rule 3: both fail closed).
+	if secretBy != "" {
+		return Source{}, Reason{Secret, secretBy}
+	}
+	return from, Reason{}
+}
+
+// refSecretBy returns the secret name or pattern that makes name a
+// secret of task t (SPEC rule 4: the policy's secrets, compared ASCII
+// case-insensitively, less the exact spellings in secrets.pass and in
+// t's passThrough names), or "" if name is none.
+func refSecretBy(p *policy.Policy, t *policy.Task, name string) string {
+	if refContains(p.Pass, name) || refContains(t.Exact, name) {
+		return ""
+	}
+	return SecretCaseless(p, name)
+}
+
+// SecretCaseless returns the secret name or pattern that name matches
+// ASCII case-insensitively, before any exemption, or "".
+func SecretCaseless(p *policy.Policy, name string) string {
+	for _, s := range p.SecretNames {
+		if Key(s, true) == Key(name, true) {
+			return s
+		}
+	}
+	for _, pat := range p.SecretPatterns {
+		if Match(pat, name, true) {
+			return pat
+		}
+	}
+	return ""
+}
+
+// IsSecret is the generated IsSecret: the policy-wide secret set, that
+// is rule 4 without a task.
+func IsSecret(p *policy.Policy, name string) bool {
+	return !refContains(p.Pass, name) && SecretCaseless(p, name) != ""
+}
+
+// Secrets is the generated Secrets: the secret names not exempted by
+// secrets.pass, and the secret patterns, sorted and without repeats.
+func Secrets(p *policy.Policy) []string {
+	set := map[string]bool{}
+	for _, n := range p.SecretNames {
+		if !refContains(p.Pass, n) {
+			set[n] = true
+		}
+	}
+	for _, pat := range p.SecretPatterns {
+		set[pat] = true
+	}
+	var out []string
+	for s := range set {
+		out = append(out, s)
+	}
+	refSort(out)
+	return out
+}
+
+// refInjection reports whether an inherited entry is an injection
+// variable: its name matches the built-in injection list (compared like
+// names), or its value starts with "()", as an old-style bash exported
+// function's does.
+func refInjection(name, value string, fold bool) (why Reason, ok bool) {
+	for _, b := range policy.BuiltinInjection {
+		if Match(b.Name, name, fold) {
+			return Reason{Injection, b.Name}, true
+		}
+	}
+	if strings.HasPrefix(value, policy.BashFunctionPrefix) {
+		return Reason{Kind: BashFunction}, true
+	}
+	return Reason{}, false
+}
+
+// refMatchAny returns the first of names (compared like names) or
+// patterns that matches name.
+func refMatchAny(names, patterns []string, name string, fold bool) (by string, ok bool) {
+	for _, n := range names {
+		if Key(n, fold) == Key(name, fold) {
+			return n, true
+		}
+	}
+	for _, pat := range patterns {
+		if Match(pat, name, fold) {
+			return pat, true
+		}
+	}
+	return "", false
+}
+
+// Split splits an os.Environ entry (SPEC rule 1): the name ends at the
+// first '=' after the first byte. ok is false for an entry with no such
+// '=' or with a NUL byte anywhere.
+func Split(entry string) (name, value string, ok bool) {
+	if strings.IndexByte(entry, 0) >= 0 {
+		return "", "", false
+	}
+	for i := 1; i < len(entry); i++ {
+		if entry[i] == '=' {
+			return entry[:i], entry[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// Match reports whether name matches pattern, where '*' matches any run
+// of bytes, possibly empty, and every other byte matches itself (ASCII
+// case aside when fold is set). A pattern without '*' matches only an
+// equal name. It fills the usual dynamic-programming table:
+// m[i][j] says whether pattern[:i] matches name[:j].
+func Match(pattern, name string, fold bool) bool {
+	m := make([][]bool, len(pattern)+1)
+	for i := range m {
+		m[i] = make([]bool, len(name)+1)
+	}
+	m[0][0] = true
+	for i := 1; i <= len(pattern); i++ {
+		c := pattern[i-1]
+		for j := 0; j <= len(name); j++ {
+			if c == '*' {
+				m[i][j] = m[i-1][j] || j > 0 && m[i][j-1]
+			} else {
+				m[i][j] = j > 0 && m[i-1][j-1] && Key(pattern[i-1:i], fold) == Key(name[j-1:j], fold)
+			}
+		}
+	}
+	return m[len(pattern)][len(name)]
+}
+
+// Key is the key under which names compare: the name itself, or with
+// fold its ASCII letters upper-cased (Windows; secret detection).
+func Key(name string, fold bool) string {
+	if !fold {
+		return name
+	}
+	b := []byte(name)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
+}
+
+// refContains reports whether list holds s exactly.
+func refContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// refContainsFold reports whether list holds name, compared like names.
+func refContainsFold(list []string, name string, fold bool) bool {
+	for _, x := range list {
+		if Key(x, fold) == Key(name, fold) {
+			return true
+		}
+	}
+	return false
+}
+
+// refFill resolves a value of task t's with params (a missing parameter
+// is empty) and ${NAME} references: NAME's value in the first entry of
+// environ that has it (names compared as the task compares them) and that
+// exec could carry, or empty. A reference never reads a value the task
+// drops as a secret: when that first entry's name, spelled as the entry
+// spells it, is a secret of t (rule 4, exemptions exact), the reference
+// is empty, as it is when no entry has the name. Other drops do not
+// count: the policy author named the variable.
+func refFill(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map[string]string, environ []string, fold bool) string {
+	s := ""
+	for _, seg := range segs {
+		if seg.Param != "" {
+			s += params[seg.Param]
+		} else if seg.Env != "" {
+			for _, entry := range environ {
+				if name, value, ok := Split(entry); ok && Key(name, fold) == Key(seg.Env, fold) {
+					if refSecretBy(p, t, name) == "" {
+						s += value
+					}
+					break
+				}
+			}
+		} else {
+			s += seg.Lit
+		}
+	}
+	return s
+}
+
+// refSort sorts list by bytes, with insertion sort: slow and plain.
+func refSort(list []string) {
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j] < list[j-1]; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+}
