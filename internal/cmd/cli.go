@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -30,8 +29,14 @@ envgen init -h or envgen explain -h for their flags).
 
 flags:
   -o FILE     write here (default: standard output); written only if changed
-  -pkg NAME   package name (default: $GOPACKAGE, else the policy's package)
-  -check      with -o: write nothing; exit 1 if FILE is missing or differs
+  -pkg NAME   package name (default: $GOPACKAGE, which go generate sets,
+              else the policy's package)
+  -check      with -o: write nothing; exit 1 if FILE is missing or differs,
+              and show how (missing, or a unified diff of what would change)
+  -version    print envgen's version and exit
+
+-o - is standard output. Flags may follow POLICY.yaml. With -check and
+no other package name, the package is the one FILE declares.
 `
 
 // Do runs the envgen command line and returns its exit code: args
@@ -57,28 +62,30 @@ func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []stri
 // generateMain runs envgen without a subcommand: generate, or with
 // -check compare.
 func generateMain(args []string, stdout, stderr io.Writer, environ []string) int {
-	fs := flag.NewFlagSet("envgen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	fs := newFlagSet("envgen", stderr)
 	out := fs.String("o", "", "write here (default: standard output)")
 	pkg := fs.String("pkg", "", "package name")
 	checkOnly := fs.Bool("check", false, "with -o: exit 1 if FILE is missing or differs")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	version := fs.Bool("version", false, "print envgen's version and exit")
+	positional, code, ok := parseArgs(fs, usage, args, stderr)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "envgen: "+format+"\n", args...)
-		fs.Usage()
-		return exitUsage
+		return usageError(stderr, "envgen", format, args...)
+	}
+	if *version {
+		fmt.Fprintln(stdout, "envgen", buildVersion())
+		return exitOK
+	}
+	if *out == "-" {
+		*out = ""
 	}
 	switch {
-	case fs.NArg() == 0:
+	case len(positional) == 0:
 		return usageErr("no policy file")
-	case fs.NArg() > 1:
-		return usageErr("one policy file at a time; got %d", fs.NArg())
+	case len(positional) > 1:
+		return usageErr("one policy file at a time; got %d: %s", len(positional), strings.Join(positional, " "))
 	case *checkOnly && *out == "":
 		return usageErr("-check needs -o FILE")
 	case *pkg != "" && !policy.IsPackageName(*pkg):
@@ -92,13 +99,19 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 		return usageErr("$GOPACKAGE %q is not a Go package name", name)
 	}
 
-	file := fs.Arg(0)
+	file := positional[0]
 	src, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen: %v\n", err)
 		return exitPolicy
 	}
-	code, err := gen.Generate(file, src, name)
+	generated, err := gen.Generate(file, src, name)
+	if errors.Is(err, gen.ErrNoPackage) && *checkOnly {
+		// -check with no other source: the package FILE declares.
+		if declared := declaredPackage(*out); declared != "" {
+			generated, err = gen.Generate(file, src, declared)
+		}
+	}
 	var diags policy.Diagnostics
 	switch {
 	case errors.As(err, &diags):
@@ -115,22 +128,14 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 
 	switch {
 	case *out == "":
-		if _, err := stdout.Write(code); err != nil {
+		if _, err := stdout.Write(generated); err != nil {
 			fmt.Fprintf(stderr, "envgen: %v\n", err)
 			return exitPolicy
 		}
 	case *checkOnly:
-		ok, err := gen.UpToDate(*out, code)
-		if err != nil {
-			fmt.Fprintf(stderr, "envgen: %v\n", err)
-			return exitPolicy
-		}
-		if !ok {
-			fmt.Fprintf(stderr, "envgen: %s is missing or out of date with %s; run go generate\n", *out, file)
-			return exitPolicy
-		}
+		return check(stderr, *out, file, generated)
 	default:
-		if _, err := gen.WriteIfChanged(*out, code); err != nil {
+		if _, err := gen.WriteIfChanged(*out, generated); err != nil {
 			fmt.Fprintf(stderr, "envgen: %v\n", err)
 			return exitPolicy
 		}

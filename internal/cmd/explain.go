@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -35,7 +34,8 @@ flags (before or after the arguments):
   -set NAME=VALUE     an override, as envrt.Set(NAME, VALUE) at the call (repeatable)
   -unset NAME         an override, as envrt.Unset(NAME) at the call (repeatable;
                       -set and -unset apply in the order given)
-  -why NAME           answer for NAME only: why it is in or out, and what would change it
+  -why NAME           answer for NAME only: why it is in or out, and what would
+                      change it (repeatable: one answer per name, in order)
 
 exit status: 0 shown; 1 a bad or unreadable policy, an unknown task, or an
 unreadable -env file; 2 bad usage
@@ -45,11 +45,16 @@ unreadable -env file; 2 bad usage
 // is read for -env -, and environ is the environment to explain without
 // -env.
 func explainMain(args []string, stdin io.Reader, environ []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("envgen explain", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() { fmt.Fprint(stderr, explainUsage) }
+	flags := newFlagSet("envgen explain", stderr)
 	envFile := flags.String("env", "", "read the environment from FILE; - for standard input")
-	why := flags.String("why", "", "explain NAME only")
+	var whys []string
+	flags.Func("why", "explain NAME only (repeatable)", func(s string) error {
+		if s == "" {
+			return errors.New("want a name")
+		}
+		whys = append(whys, s)
+		return nil
+	})
 	params := map[string]string{}
 	var paramOrder []string
 	var overrides []reference.Override
@@ -80,25 +85,12 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		return nil
 	})
 	// Flags may come before, between or after the two arguments.
-	var positional []string
-	for rest := args; ; {
-		if err := flags.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
-		}
-		rest = flags.Args()
-		if len(rest) == 0 {
-			break
-		}
-		positional = append(positional, rest[0])
-		rest = rest[1:]
+	positional, code, ok := parseArgs(flags, explainUsage, args, stderr)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "envgen explain: "+format+"\n", args...)
-		flags.Usage()
-		return exitUsage
+		return usageError(stderr, "envgen explain", format, args...)
 	}
 	switch len(positional) {
 	case 0:
@@ -175,9 +167,14 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 
 	x := explainer{p: p, t: t, fold: runtime.GOOS == "windows", params: params, overrides: overrides, bad: in.Bad}
 	r := reference.Build(p, t, environ, params, overrides, x.fold)
-	if *why != "" {
-		x.callLines(stdout)
-		x.why(stdout, r, environ, *why)
+	if len(whys) > 0 {
+		x.overrideLines(stdout)
+		for i, name := range whys {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			x.why(stdout, r, environ, name)
+		}
 		return exitOK
 	}
 	x.header(stdout, file, source, len(environ))
@@ -215,6 +212,13 @@ func (x *explainer) header(w io.Writer, file, source string, n int) {
 // callLines prints the comment lines that give the call's parameters and
 // overrides.
 func (x *explainer) callLines(w io.Writer) {
+	x.paramLine(w)
+	x.overrideLines(w)
+}
+
+// paramLine prints the comment line that gives the call's parameters, if
+// the task has any.
+func (x *explainer) paramLine(w io.Writer) {
 	if len(x.t.Params) > 0 {
 		var ps []string
 		for _, name := range x.t.Params {
@@ -227,6 +231,11 @@ func (x *explainer) callLines(w io.Writer) {
 		}
 		fmt.Fprintf(w, "# params: %s\n", strings.Join(ps, ", "))
 	}
+}
+
+// overrideLines prints the comment lines that give the call's overrides:
+// they change what every name gets, so -why shows them too.
+func (x *explainer) overrideLines(w io.Writer) {
 	for _, o := range x.overrides {
 		if o.Unset {
 			fmt.Fprintf(w, "# override: -unset %s\n", o.Name)
