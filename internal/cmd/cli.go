@@ -21,11 +21,13 @@ const (
 const usage = `usage: envgen [flags] POLICY.yaml
        envgen init [-o FILE] [FILE]
        envgen explain [flags] POLICY.yaml TASK
+       envgen list essentials|secrets|injection
 
 Generates Go code building the environment of each task in POLICY.yaml.
 envgen init writes a starter policy; envgen explain shows what a task
-would pass from an environment, and why each name is in or out (run
-envgen init -h or envgen explain -h for their flags).
+would pass from an environment, and why each name is in or out; envgen
+list prints a built-in list with sources (run envgen init -h, envgen
+explain -h or envgen list -h for their flags).
 
 flags:
   -o FILE     write here (default: standard output); written only if changed
@@ -45,8 +47,8 @@ no other package name, the package is the one FILE declares.
 // package name, and what explain explains without -env). It reads
 // nothing else of the process.
 //
-// A first argument "init" or "explain" runs that subcommand instead (a
-// policy file of either name is reached as ./init or ./explain).
+// A first argument "init", "explain" or "list" runs that subcommand
+// instead (a policy file of such a name is reached as ./init, ...).
 func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
 	if len(args) > 0 {
 		switch args[0] {
@@ -54,6 +56,8 @@ func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []stri
 			return initMain(args[1:], stdout, stderr)
 		case "explain":
 			return explainMain(args[1:], stdin, environ, stdout, stderr)
+		case "list":
+			return listMain(args[1:], stdout, stderr)
 		}
 	}
 	return generateMain(args, stdout, stderr, environ)
