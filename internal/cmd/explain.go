@@ -250,11 +250,14 @@ func (x *explainer) overrideLines(w io.Writer) {
 // passThrough names that the environment does not hold.
 func (x *explainer) list(w io.Writer, r reference.Result) {
 	var kept, dropped, absent []line
+	replaced := x.replaced(r)
 	for _, e := range r.Env {
-		kept = append(kept, x.keptLine(e))
+		kept = append(kept, x.keptLine(e, replaced))
 	}
 	for _, d := range r.Dropped {
-		dropped = append(dropped, dropLine(d))
+		if !x.folded(d, replaced) {
+			dropped = append(dropped, dropLine(d))
+		}
 	}
 	for _, name := range x.t.Exact {
 		if !x.mentioned(r, name) {
@@ -278,11 +281,41 @@ func (x *explainer) list(w io.Writer, r reference.Result) {
 	fmt.Fprintln(w)
 }
 
-// keptLine is the line of an entry the child gets.
-func (x *explainer) keptLine(e reference.Entry) line {
+// replaced maps the key of each name the child gets to the first drop
+// of that name's environment entry for a reason of the task's, not
+// because it repeats an earlier entry: the task or the call set the name
+// itself (a define of a name the task does not declare, say), so the
+// name is not left out, only the environment's value is.
+func (x *explainer) replaced(r reference.Result) map[string]reference.Drop {
+	m := map[string]reference.Drop{}
+	for _, e := range r.Env {
+		k := reference.Key(e.Name, x.fold)
+		for _, d := range r.Dropped {
+			if _, seen := m[k]; !seen && d.Why.Kind != reference.Duplicate && reference.Key(d.Name, x.fold) == k {
+				m[k] = d
+			}
+		}
+	}
+	return m
+}
+
+// folded reports whether drop d is shown in the line of the entry that
+// replaced it (see replaced) rather than as a name left out.
+func (x *explainer) folded(d reference.Drop, replaced map[string]reference.Drop) bool {
+	r, ok := replaced[reference.Key(d.Name, x.fold)]
+	return ok && r == d
+}
+
+// keptLine is the line of an entry the child gets; replaced (see
+// explainer.replaced) says whether the environment's own entry of the
+// name was left out.
+func (x *explainer) keptLine(e reference.Entry, replaced map[string]reference.Drop) line {
 	note := describeFrom(e.From)
 	if e.Over.Kind != reference.NoSource {
 		note += ", over " + describeFrom(e.Over)
+	}
+	if d, ok := replaced[reference.Key(e.Name, x.fold)]; ok {
+		note += "; the environment's value is left out: " + dropLine(d).note
 	}
 	if e.From.Kind == reference.PassThroughName && reference.SecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
@@ -425,14 +458,15 @@ func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name 
 	var lines []line
 	var kept *reference.Entry
 	var drops []reference.Drop
+	replaced := x.replaced(r)
 	for i, e := range r.Env {
 		if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
-			lines = append(lines, x.keptLine(e))
+			lines = append(lines, x.keptLine(e, replaced))
 			kept = &r.Env[i]
 		}
 	}
 	for _, d := range r.Dropped {
-		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) && !x.folded(d, replaced) {
 			lines = append(lines, dropLine(d))
 			drops = append(drops, d)
 		}
@@ -442,6 +476,9 @@ func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name 
 	switch {
 	case kept != nil:
 		fmt.Fprintf(w, "%s reaches %s: %s.\n", kept.Name, task, x.keptReason(*kept))
+		if hint := x.keptHint(*kept); hint != "" {
+			fmt.Fprintln(w, hint)
+		}
 	case len(drops) > 0:
 		d := drops[0]
 		fmt.Fprintf(w, "%s is left out of %s: %s.\n", name, task, x.dropReason(d))
@@ -480,14 +517,14 @@ func (x *explainer) keptReason(e reference.Entry) string {
 	case reference.Inherited:
 		s = "an inherit task passes every name that is not a secret, unset or an injection variable"
 	case reference.PassThroughPattern:
-		s = "it matches " + e.From.By + " in the task's passThrough"
+		s = "it matches " + e.From.By + " in " + x.field("passThrough", e.From.By)
 	case reference.PassThroughName:
-		s = "the task's passThrough names it"
+		s = x.field("passThrough", e.From.By) + " names it"
 		if by := reference.SecretCaseless(x.p, e.Name); by != "" {
 			s += fmt.Sprintf(", which keeps it although it is a secret (%s)", by)
 		}
 	case reference.Defined:
-		s = "the task's define sets it"
+		s = x.field("define", x.definedAs(e.Name)) + " sets it"
 	case reference.Overridden:
 		s = "the call sets it (-set, as envrt.Set)"
 	case reference.PATHPrefix:
@@ -522,9 +559,9 @@ func (x *explainer) dropReason(d reference.Drop) string {
 	case reference.NotDeclared:
 		return "an isolated task passes only the essentials and what its passThrough lists, and neither has it"
 	case reference.Unset:
-		return fmt.Sprintf("the task's unset drops it (%s)", detail)
+		return fmt.Sprintf("%s drops it (%s)", x.field("unset", d.Why.By), detail)
 	case reference.Negated:
-		return fmt.Sprintf("the task's passThrough excludes it with %s", detail)
+		return fmt.Sprintf("%s excludes it with %s", x.field("passThrough", "!"+d.Why.By), detail)
 	case reference.Injection, reference.BashFunction:
 		return fmt.Sprintf("the task has dropInjection: true, and it is an injection variable (%s)", detail)
 	}
@@ -542,6 +579,40 @@ func (x *explainer) builtinSecretsOn() bool {
 	return true
 }
 
+// keptHint says what would leave out a name the child gets, or "".
+func (x *explainer) keptHint(e reference.Entry) string {
+	switch e.From.Kind {
+	case reference.Inherited:
+		return fmt.Sprintf("To drop it from this task only, add %s to the task's unset; to treat it as a secret in every task, add it to secrets.extra.", e.Name)
+	case reference.PassThroughName:
+		if x.t.Inherit {
+			return fmt.Sprintf("To drop it, take %s out of %s.", e.From.By, x.field("passThrough", e.From.By))
+		}
+	}
+	return ""
+}
+
+// field names where the task's field holds entry: "the task's FIELD",
+// or, when a preset wrote that entry (merged in by extends), "preset
+// P's FIELD".
+func (x *explainer) field(field, entry string) string {
+	if preset, ok := x.t.FromPreset[policy.Entry{Field: field, Text: entry}]; ok {
+		return fmt.Sprintf("preset %q's %s", preset, field)
+	}
+	return "the task's " + field
+}
+
+// definedAs returns the name as the task's define writes it: name
+// itself, or under Windows rules the spelling the define uses.
+func (x *explainer) definedAs(name string) string {
+	for _, d := range x.t.Defines {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+			return d.Name
+		}
+	}
+	return name
+}
+
 // dropHint says what would let a name through, or "".
 func (x *explainer) dropHint(d reference.Drop) string {
 	switch d.Why.Kind {
@@ -553,9 +624,9 @@ func (x *explainer) dropHint(d reference.Drop) string {
 		}
 		return fmt.Sprintf("To pass it, add %s (or a pattern matching it) to the task's passThrough, or to essentials.extra for every isolated task.", d.Name)
 	case reference.Unset:
-		return "To keep it, take it out of the task's unset."
+		return fmt.Sprintf("To keep it, take %s out of %s.", d.Why.By, x.field("unset", d.Why.By))
 	case reference.Negated:
-		return "A negation wins over everything else in passThrough; remove or narrow it to let the name through."
+		return fmt.Sprintf("A negation wins over everything else in passThrough; remove or narrow !%s in %s to let the name through.", d.Why.By, x.field("passThrough", "!"+d.Why.By))
 	case reference.Injection, reference.BashFunction:
 		if !x.t.Inherit {
 			return fmt.Sprintf("To hand it over anyway, list %s exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.", d.Name)

@@ -157,12 +157,12 @@ NEXT_PUBLIC_DEPLOY_TOKEN is left out of task "build": it is a secret: it matches
 To pass it to this task only, list NEXT_PUBLIC_DEPLOY_TOKEN exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.
 `},
 		{"build", "NEXT_PUBLIC_SECRET_KEY", `- NEXT_PUBLIC_SECRET_KEY  (negated: !NEXT_PUBLIC_SECRET_*)
-NEXT_PUBLIC_SECRET_KEY is left out of task "build": the task's passThrough excludes it with !NEXT_PUBLIC_SECRET_*.
-A negation wins over everything else in passThrough; remove or narrow it to let the name through.
+NEXT_PUBLIC_SECRET_KEY is left out of task "build": preset "node"'s passThrough excludes it with !NEXT_PUBLIC_SECRET_*.
+A negation wins over everything else in passThrough; remove or narrow !NEXT_PUBLIC_SECRET_* in preset "node"'s passThrough to let the name through.
 `},
 		{"shell", "npm_config_cache", `- npm_config_cache  (unset: npm_config_*)
 npm_config_cache is left out of task "shell": the task's unset drops it (npm_config_*).
-To keep it, take it out of the task's unset.
+To keep it, take npm_config_* out of the task's unset.
 `},
 		{"shell", "NOEQUALS", `NOEQUALS is not in the environment, so task "shell" does not get it.
 If it were set, task "shell" would get it: an inherit task passes every name that is not a secret, unset or an injection variable.
@@ -179,7 +179,7 @@ NPM_TOKEN reaches task "build": the task's passThrough names it, which keeps it 
 HOME reaches task "build": the task's define sets it, replacing the value it had as essential.
 `},
 		{"build", "NEXT_PUBLIC_FLAG", `NEXT_PUBLIC_FLAG is not in the environment, so task "build" does not get it.
-If it were set, task "build" would get it: it matches NEXT_PUBLIC_* in the task's passThrough.
+If it were set, task "build" would get it: it matches NEXT_PUBLIC_* in preset "node"'s passThrough.
 `},
 		{"build", "DB_PASSWORD", `DB_PASSWORD is not in the environment, so task "build" does not get it.
 If it were set, task "build" would still leave it out: an isolated task passes only the essentials and what its passThrough lists, and neither has it.
@@ -224,7 +224,7 @@ func TestExplainEnvSources(t *testing.T) {
 	t.Setenv("ENVGEN_EXPLAIN_TEST", "here")
 	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "shell", "-why", "ENVGEN_EXPLAIN_TEST")
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, "+ ENVGEN_EXPLAIN_TEST=here  (inherited)\nENVGEN_EXPLAIN_TEST reaches task \"shell\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout)
+	assert.Equal(t, "+ ENVGEN_EXPLAIN_TEST=here  (inherited)\nENVGEN_EXPLAIN_TEST reaches task \"shell\": an inherit task passes every name that is not a secret, unset or an injection variable.\nTo drop it from this task only, add ENVGEN_EXPLAIN_TEST to the task's unset; to treat it as a secret in every task, add it to secrets.extra.\n", stdout)
 }
 
 func TestExplainErrors(t *testing.T) {
@@ -344,7 +344,7 @@ func TestExplainSecretSource(t *testing.T) {
 	assert.Contains(t, stdout, "it is a secret: GITHUB_TOKEN (secrets.extra).\n")
 	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "sh", "-env", "environ.txt", "-why", "NPM_TOKEN")
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, "+ NPM_TOKEN=y  (inherited)\nNPM_TOKEN reaches task \"sh\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout, "with the built-in list off, NPM_TOKEN is no secret")
+	assert.Equal(t, "+ NPM_TOKEN=y  (inherited)\nNPM_TOKEN reaches task \"sh\": an inherit task passes every name that is not a secret, unset or an injection variable.\nTo drop it from this task only, add NPM_TOKEN to the task's unset; to treat it as a secret in every task, add it to secrets.extra.\n", stdout, "with the built-in list off, NPM_TOKEN is no secret")
 }
 
 // TestExplainInjectionIsolated: in an isolated task, dropInjection drops
@@ -651,4 +651,26 @@ func TestExplainWhyRepeated(t *testing.T) {
 	require.NotEmpty(t, one)
 	require.NotEmpty(t, two)
 	assert.Equal(t, one+"\n"+two, both)
+}
+
+// TestExplainDefineReplacesUndeclared: a define of a name an isolated
+// task does not declare gives the child that name; the environment's
+// value of it is left out, but the name is not, and is not counted so.
+func TestExplainDefineReplacesUndeclared(t *testing.T) {
+	dir := policyDir(t, "version: 1\ntasks:\n  t: {define: {X: \"1\", GITHUB_TOKEN: none}}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "environ.txt"), []byte("X=0\nGITHUB_TOKEN=ghp_x\nY=2\n"), 0o644))
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "t", "-env", "environ.txt")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# task "t" (isolated) of policy.yaml, from environ.txt (3 entries)
++ GITHUB_TOKEN=<redacted, 4 bytes>  (define; the environment's value is left out: not declared)
++ X=1                               (define; the environment's value is left out: not declared)
+- Y                                 (not declared)
+# 2 passed, 1 left out
+`, stdout)
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "t", "-env", "environ.txt", "-why", "X")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `+ X=1  (define; the environment's value is left out: not declared)
+X reaches task "t": the task's define sets it.
+`, stdout)
 }
