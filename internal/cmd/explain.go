@@ -16,13 +16,14 @@ import (
 )
 
 // explainUsage is the help text of envgen explain.
-const explainUsage = `usage: envgen explain [flags] POLICY.yaml TASK
+const explainUsage = `usage: envgen explain [flags] POLICY.yaml [TASK]
 
 Shows what task TASK of POLICY.yaml would give a child from an environment:
 one line per name, "+ NAME=value (where it comes from)" for what the child
 gets and "- NAME (why it is left out)" for the rest; lines starting with #
 are comments. Secret values, and values built from them, are shown as
-<redacted, N bytes>.
+<redacted, N bytes>. Without TASK, one row per name and one column per
+task: + passed, = set by the task or the call, - left out, . not set.
 
 flags (before or after the arguments):
   -env FILE           read the environment from FILE instead of this process's:
@@ -34,6 +35,9 @@ flags (before or after the arguments):
   -set NAME=VALUE     an override, as envrt.Set(NAME, VALUE) at the call (repeatable)
   -unset NAME         an override, as envrt.Unset(NAME) at the call (repeatable;
                       -set and -unset apply in the order given)
+  -json               one JSON object a line per name (and task): task, name,
+                      passed, source or reason, value (absent when redacted),
+                      redacted, bytes (the value's length)
   -why NAME           answer for NAME only: why it is in or out, and what would
                       change it (repeatable: one answer per name, in order)
 
@@ -47,6 +51,7 @@ unreadable -env file; 2 bad usage
 func explainMain(args []string, stdin io.Reader, environ []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("envgen explain", stderr)
 	envFile := flags.String("env", "", "read the environment from FILE; - for standard input")
+	asJSON := flags.Bool("json", false, "one JSON object a line per name")
 	var whys []string
 	flags.Func("why", "explain NAME only (repeatable)", func(s string) error {
 		if s == "" {
@@ -92,16 +97,17 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	usageErr := func(format string, args ...any) int {
 		return usageError(stderr, "envgen explain", format, args...)
 	}
+	var key string // "" for all tasks
 	switch len(positional) {
 	case 0:
-		return usageErr("no policy file and task")
+		return usageErr("no policy file")
 	case 1:
-		return usageErr("no task: name one of %s's tasks", positional[0])
 	case 2:
+		key = positional[1]
 	default:
 		return usageErr("want a policy file and a task; got %d arguments", len(positional))
 	}
-	file, key := positional[0], positional[1]
+	file := positional[0]
 
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -123,7 +129,17 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 			t = &p.Tasks[i]
 		}
 	}
-	if t == nil {
+	if key == "" {
+		if len(p.Tasks) == 0 {
+			fmt.Fprintf(stderr, "envgen explain: %s has no tasks\n", file)
+			return exitPolicy
+		}
+		for _, name := range paramOrder {
+			if !slices.ContainsFunc(p.Tasks, func(t policy.Task) bool { return slices.Contains(t.Params, name) }) {
+				return usageErr("-param %s: no task has a parameter {%s}", name, name)
+			}
+		}
+	} else if t == nil {
 		if len(keys) == 0 {
 			fmt.Fprintf(stderr, "envgen explain: %s has no task %q; it has no tasks at all\n", file, key)
 		} else {
@@ -132,7 +148,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		return exitPolicy
 	}
 	for _, name := range paramOrder {
-		if !slices.Contains(t.Params, name) {
+		if t != nil && !slices.Contains(t.Params, name) {
 			have := "it has no parameters"
 			if len(t.Params) > 0 {
 				have = "its parameters: " + strings.Join(t.Params, ", ")
@@ -165,8 +181,32 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	// be printed as a name.
 	environ = in.Entries
 
-	x := explainer{p: p, t: t, fold: runtime.GOOS == "windows", params: params, overrides: overrides, bad: in.Bad}
+	fold := runtime.GOOS == "windows"
+	if t == nil {
+		var xs []*explainer
+		var results []reference.Result
+		var recs []explainRecord
+		for i := range p.Tasks {
+			x := &explainer{p: p, t: &p.Tasks[i], fold: fold, params: params, overrides: overrides, bad: in.Bad}
+			r := reference.Build(p, x.t, environ, params, overrides, fold)
+			xs, results = append(xs, x), append(results, r)
+			recs = append(recs, x.records(r, whys)...)
+		}
+		if *asJSON {
+			return x0(writeRecords(stdout, recs), stderr)
+		}
+		fmt.Fprintf(stdout, "# the %d tasks of %s, from %s (%d entries): %s passed, %s set by the task or the call, %s left out, %s not set\n",
+			len(xs), file, source, len(environ), cellPassed, cellSet, cellLeft, cellAbsent)
+		xs[0].overrideLines(stdout)
+		allTasks(stdout, xs, results, whys)
+		fmt.Fprintf(stdout, "# why: envgen explain %s TASK -why NAME\n", file)
+		return exitOK
+	}
+	x := explainer{p: p, t: t, fold: fold, params: params, overrides: overrides, bad: in.Bad}
 	r := reference.Build(p, t, environ, params, overrides, x.fold)
+	if *asJSON {
+		return x0(writeRecords(stdout, x.records(r, whys)), stderr)
+	}
 	if len(whys) > 0 {
 		x.overrideLines(stdout)
 		for i, name := range whys {
@@ -180,6 +220,16 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	x.header(stdout, file, source, len(environ))
 	x.callLines(stdout)
 	x.list(stdout, r)
+	return exitOK
+}
+
+// x0 returns the exit code after writing output: 0, or 1 with the error
+// reported if the write failed.
+func x0(err error, stderr io.Writer) int {
+	if err != nil {
+		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
+		return exitPolicy
+	}
 	return exitOK
 }
 

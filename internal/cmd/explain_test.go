@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -239,8 +240,8 @@ func TestExplainErrors(t *testing.T) {
 		{[]string{"missing.yaml", "x"}, 1, "envgen explain: open missing.yaml: "},
 		{[]string{"policy.yaml", "node"}, 1, "envgen explain: policy.yaml has no task \"node\" (tasks: build, shell)\n"},
 		{[]string{"policy.yaml", "shell", "-env", "nope.txt"}, 1, "envgen explain: open nope.txt: "},
-		{nil, 2, "envgen explain: no policy file and task\nrun envgen explain -h for usage\n"},
-		{[]string{"policy.yaml"}, 2, "no task: name one of policy.yaml's tasks"},
+		{nil, 2, "envgen explain: no policy file\nrun envgen explain -h for usage\n"},
+		{[]string{"policy.yaml", "-param", "nope=1"}, 2, "envgen explain: -param nope: no task has a parameter {nope}\n"},
 		{[]string{"policy.yaml", "build", "extra"}, 2, "want a policy file and a task; got 3 arguments"},
 		{[]string{"policy.yaml", "build", "-bogus"}, 2, "flag provided but not defined: -bogus"},
 		{[]string{"policy.yaml", "build", "-param", "projectDir"}, 2, `invalid value "projectDir" for flag -param: want NAME=VALUE`},
@@ -401,7 +402,7 @@ func TestExplainDoc(t *testing.T) {
 			samples++
 		}
 	}
-	assert.Equal(t, 4, samples, "the README's explain samples")
+	assert.Equal(t, 7, samples, "the explain samples of docs/explain.md")
 }
 
 // secretBuiltPolicy has defines and binPaths built from secrets: exempted
@@ -672,5 +673,80 @@ func TestExplainDefineReplacesUndeclared(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, `+ X=1  (define; the environment's value is left out: not declared)
 X reaches task "t": the task's define sets it.
+`, stdout)
+}
+
+// TestExplainJSON: -json writes one object per name, the kept ones with
+// their value unless it is a secret's, and never a secret value.
+func TestExplainJSON(t *testing.T) {
+	dir := explainDir(t)
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "build", "-env", "environ.txt", "-json")
+	require.Equal(t, 0, code, stderr)
+	for _, secret := range []string{"npm_s3cr3tvalue", "ghp_parent", "gho_kept"} {
+		assert.NotContains(t, stdout, secret)
+	}
+	byName := map[string]map[string]any{}
+	for _, l := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		var rec map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &rec), l)
+		name := rec["name"].(string)
+		assert.NotContains(t, byName, name, "one object per name")
+		byName[name] = rec
+	}
+	assert.Equal(t, map[string]any{"task": "build", "name": "NPM_TOKEN", "passed": true, "source": "passThrough NPM_TOKEN; a secret, kept because the task names it exactly", "redacted": true, "bytes": 15.0}, byName["NPM_TOKEN"])
+	assert.Equal(t, map[string]any{"task": "build", "name": "NODE_ENV", "passed": true, "source": "passThrough NODE_ENV", "value": "production", "bytes": 10.0}, byName["NODE_ENV"])
+	assert.Equal(t, map[string]any{"task": "build", "name": "HOME", "passed": true, "source": "define, over essential", "value": "/build/home", "bytes": 11.0}, byName["HOME"], "the later HOME entry, a duplicate, is not a second object")
+	assert.Equal(t, map[string]any{"task": "build", "name": "GITHUB_TOKEN", "passed": false, "reason": "not declared"}, byName["GITHUB_TOKEN"])
+	assert.Equal(t, map[string]any{"task": "build", "name": "MISSING_VAR", "passed": false, "reason": "not in the environment"}, byName["MISSING_VAR"])
+	assert.NotContains(t, byName, "NOEQUALS", "not NAME=value: no name")
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "shell", "-env", "environ.txt", "-json", "-why", "LD_PRELOAD", "-why", "NOPE")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `{"task":"shell","name":"LD_PRELOAD","passed":false,"reason":"injection variable: LD_*"}
+{"task":"shell","name":"NOPE","passed":false,"reason":"not in the environment"}
+`, stdout)
+}
+
+// TestExplainAllTasks: without a task, explain shows every name against
+// every task.
+func TestExplainAllTasks(t *testing.T) {
+	dir := explainDir(t)
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "-env", "environ.txt")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# the 2 tasks of policy.yaml, from environ.txt (16 entries): + passed, = set by the task or the call, - left out, . not set
+NAME                      build  shell
+CGO_ENABLED               =      .
+EDITOR                    -      +
+GH_TOKEN                  -      +
+GITHUB_TOKEN              -      -
+HISTFILE                  -      -
+HOME                      =      +
+LD_PRELOAD                -      -
+MULTI                     -      +
+MY_WALLET_KEY             -      -
+NEXT_PUBLIC_API           +      +
+NEXT_PUBLIC_DEPLOY_TOKEN  -      -
+NEXT_PUBLIC_SECRET_KEY    -      -
+NODE_ENV                  +      +
+NPM_TOKEN                 +      -
+PATH                      =      +
+VX_RUN_TASK               =      .
+npm_config_cache          -      -
+# why: envgen explain policy.yaml TASK -why NAME
+`, stdout)
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "-env", "environ.txt", "-why", "NPM_TOKEN", "-why", "NOPE")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# the 2 tasks of policy.yaml, from environ.txt (16 entries): + passed, = set by the task or the call, - left out, . not set
+NAME       build  shell
+NPM_TOKEN  +      -
+NOPE       .      .
+# why: envgen explain policy.yaml TASK -why NAME
+`, stdout)
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "-env", "environ.txt", "-json", "-why", "NPM_TOKEN")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `{"task":"build","name":"NPM_TOKEN","passed":true,"source":"passThrough NPM_TOKEN; a secret, kept because the task names it exactly","redacted":true,"bytes":15}
+{"task":"shell","name":"NPM_TOKEN","passed":false,"reason":"secret: NPM_TOKEN"}
 `, stdout)
 }
