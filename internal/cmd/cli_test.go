@@ -283,3 +283,26 @@ func TestDoReadsOnlyWhatItIsGiven(t *testing.T) {
 	assert.Contains(t, got, "+ FROM_STDIN=1")
 	assert.NotContains(t, got, "ENVGEN_PROCESS_ONLY")
 }
+
+// TestUsageInDocs: every flag the help texts give is in the README's CLI
+// section, and every flag of the generate command in docs/cli.md.
+func TestUsageInDocs(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	section := markdownSection("\n"+string(readme), "## CLI")
+	require.NotEmpty(t, section)
+	cli, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+	require.NoError(t, err)
+	flagName := regexp.MustCompile(`(?m)^  (-[a-z]+)`)
+	for _, help := range []string{usage, explainUsage, initUsage} {
+		for _, m := range flagName.FindAllStringSubmatch(help, -1) {
+			assert.Regexp(t, `(?m)(^|[ \[])`+m[1]+`( |$)`, section, "README's CLI section lacks %s", m[1])
+		}
+	}
+	for _, m := range flagName.FindAllStringSubmatch(usage, -1) {
+		assert.Contains(t, string(cli), "  "+m[1]+" ", "docs/cli.md lacks %s", m[1])
+	}
+	for _, l := range builtinLists {
+		assert.Contains(t, section, l.name, "README's CLI section lacks list %s", l.name)
+	}
+}
