@@ -65,11 +65,15 @@ func unifiedDiff(aName, bName string, a, b []byte) []byte {
 	return out.Bytes()
 }
 
-// hunkRange is one side of a hunk header: "start,count", numbered from
-// 1, where an empty side starts at the line before it.
+// hunkRange is one side of a hunk header as GNU diff writes it:
+// "start,count" numbered from 1, "start" alone for one line, and for an
+// empty side the line before it with count 0.
 func hunkRange(start, n int) string {
-	if n == 0 {
+	switch n {
+	case 0:
 		return fmt.Sprintf("%d,0", start)
+	case 1:
+		return fmt.Sprintf("%d", start+1)
 	}
 	return fmt.Sprintf("%d,%d", start+1, n)
 }
