@@ -20,7 +20,7 @@ const (
 
 const usage = `usage: envgen [flags] POLICY.yaml
        envgen init [-o FILE] [FILE]
-       envgen explain [flags] POLICY.yaml TASK
+       envgen explain [flags] POLICY.yaml [TASK]
        envgen list essentials|secrets|injection
 
 Generates Go code building the environment of each task in POLICY.yaml.

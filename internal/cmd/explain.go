@@ -193,7 +193,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 			recs = append(recs, x.records(r, whys)...)
 		}
 		if *asJSON {
-			return x0(writeRecords(stdout, recs), stderr)
+			return writeDone(writeRecords(stdout, recs), stderr)
 		}
 		fmt.Fprintf(stdout, "# the %d tasks of %s, from %s (%d entries): %s passed, %s set by the task or the call, %s left out, %s not set\n",
 			len(xs), file, source, len(environ), cellPassed, cellSet, cellLeft, cellAbsent)
@@ -205,7 +205,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	x := explainer{p: p, t: t, fold: fold, params: params, overrides: overrides, bad: in.Bad}
 	r := reference.Build(p, t, environ, params, overrides, x.fold)
 	if *asJSON {
-		return x0(writeRecords(stdout, x.records(r, whys)), stderr)
+		return writeDone(writeRecords(stdout, x.records(r, whys)), stderr)
 	}
 	if len(whys) > 0 {
 		x.overrideLines(stdout)
@@ -223,9 +223,9 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	return exitOK
 }
 
-// x0 returns the exit code after writing output: 0, or 1 with the error
+// writeDone returns the exit code after writing output: 0, or 1 with the error
 // reported if the write failed.
-func x0(err error, stderr io.Writer) int {
+func writeDone(err error, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
 		return exitPolicy
