@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,17 +20,25 @@ const (
 
 const usage = `usage: envgen [flags] POLICY.yaml
        envgen init [-o FILE] [FILE]
-       envgen explain [flags] POLICY.yaml TASK
+       envgen explain [flags] POLICY.yaml [TASK]
+       envgen list essentials|secrets|injection
 
 Generates Go code building the environment of each task in POLICY.yaml.
 envgen init writes a starter policy; envgen explain shows what a task
-would pass from an environment, and why each name is in or out (run
-envgen init -h or envgen explain -h for their flags).
+would pass from an environment, and why each name is in or out; envgen
+list prints a built-in list with sources (run envgen init -h, envgen
+explain -h or envgen list -h for their flags).
 
 flags:
   -o FILE     write here (default: standard output); written only if changed
-  -pkg NAME   package name (default: $GOPACKAGE, else the policy's package)
-  -check      with -o: write nothing; exit 1 if FILE is missing or differs
+  -pkg NAME   package name (default: $GOPACKAGE, which go generate sets,
+              else the policy's package)
+  -check      with -o: write nothing; exit 1 if FILE is missing or differs,
+              and show how (missing, or a unified diff of what would change)
+  -version    print envgen's version and exit
+
+-o - is standard output. Flags may follow POLICY.yaml. With -check and
+no other package name, the package is the one FILE declares.
 `
 
 // Do runs the envgen command line and returns its exit code: args
@@ -40,8 +47,8 @@ flags:
 // package name, and what explain explains without -env). It reads
 // nothing else of the process.
 //
-// A first argument "init" or "explain" runs that subcommand instead (a
-// policy file of either name is reached as ./init or ./explain).
+// A first argument "init", "explain" or "list" runs that subcommand
+// instead (a policy file of such a name is reached as ./init, ...).
 func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
 	if len(args) > 0 {
 		switch args[0] {
@@ -49,6 +56,8 @@ func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []stri
 			return initMain(args[1:], stdout, stderr)
 		case "explain":
 			return explainMain(args[1:], stdin, environ, stdout, stderr)
+		case "list":
+			return listMain(args[1:], stdout, stderr)
 		}
 	}
 	return generateMain(args, stdout, stderr, environ)
@@ -57,28 +66,30 @@ func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []stri
 // generateMain runs envgen without a subcommand: generate, or with
 // -check compare.
 func generateMain(args []string, stdout, stderr io.Writer, environ []string) int {
-	fs := flag.NewFlagSet("envgen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	fs := newFlagSet("envgen", stderr)
 	out := fs.String("o", "", "write here (default: standard output)")
 	pkg := fs.String("pkg", "", "package name")
 	checkOnly := fs.Bool("check", false, "with -o: exit 1 if FILE is missing or differs")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	version := fs.Bool("version", false, "print envgen's version and exit")
+	positional, code, ok := parseArgs(fs, usage, args, stderr)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "envgen: "+format+"\n", args...)
-		fs.Usage()
-		return exitUsage
+		return usageError(stderr, "envgen", format, args...)
+	}
+	if *version {
+		fmt.Fprintln(stdout, "envgen", buildVersion())
+		return exitOK
+	}
+	if *out == "-" {
+		*out = ""
 	}
 	switch {
-	case fs.NArg() == 0:
+	case len(positional) == 0:
 		return usageErr("no policy file")
-	case fs.NArg() > 1:
-		return usageErr("one policy file at a time; got %d", fs.NArg())
+	case len(positional) > 1:
+		return usageErr("one policy file at a time; got %d: %s", len(positional), strings.Join(positional, " "))
 	case *checkOnly && *out == "":
 		return usageErr("-check needs -o FILE")
 	case *pkg != "" && !policy.IsPackageName(*pkg):
@@ -92,13 +103,19 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 		return usageErr("$GOPACKAGE %q is not a Go package name", name)
 	}
 
-	file := fs.Arg(0)
+	file := positional[0]
 	src, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen: %v\n", err)
 		return exitPolicy
 	}
-	code, err := gen.Generate(file, src, name)
+	generated, err := gen.Generate(file, src, name)
+	if errors.Is(err, gen.ErrNoPackage) && *checkOnly {
+		// -check with no other source: the package FILE declares.
+		if declared := declaredPackage(*out); declared != "" {
+			generated, err = gen.Generate(file, src, declared)
+		}
+	}
 	var diags policy.Diagnostics
 	switch {
 	case errors.As(err, &diags):
@@ -115,22 +132,14 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 
 	switch {
 	case *out == "":
-		if _, err := stdout.Write(code); err != nil {
+		if _, err := stdout.Write(generated); err != nil {
 			fmt.Fprintf(stderr, "envgen: %v\n", err)
 			return exitPolicy
 		}
 	case *checkOnly:
-		ok, err := gen.UpToDate(*out, code)
-		if err != nil {
-			fmt.Fprintf(stderr, "envgen: %v\n", err)
-			return exitPolicy
-		}
-		if !ok {
-			fmt.Fprintf(stderr, "envgen: %s is missing or out of date with %s; run go generate\n", *out, file)
-			return exitPolicy
-		}
+		return check(stderr, *out, file, generated)
 	default:
-		if _, err := gen.WriteIfChanged(*out, code); err != nil {
+		if _, err := gen.WriteIfChanged(*out, generated); err != nil {
 			fmt.Fprintf(stderr, "envgen: %v\n", err)
 			return exitPolicy
 		}

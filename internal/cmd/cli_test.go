@@ -55,7 +55,8 @@ func TestCLIUsageErrors(t *testing.T) {
 		code, stdout, stderr := runCLI(t, dir, "", tc.args...)
 		assert.Equal(t, 2, code, "%v", tc.args)
 		assert.Contains(t, stderr, tc.msg, "%v", tc.args)
-		assert.Contains(t, stderr, "usage: envgen", "%v", tc.args)
+		assert.Contains(t, stderr, "\nrun envgen -h for usage\n", "%v", tc.args)
+		assert.NotContains(t, stderr, "usage:", "%v: one line and the hint, not the whole help", tc.args)
 		assert.Empty(t, stdout)
 	}
 }
@@ -157,7 +158,7 @@ func TestCLICheck(t *testing.T) {
 
 	code, _, stderr := runCLI(t, dir, "p", "-check", "-o", "gen.go", "policy.yaml")
 	assert.Equal(t, 1, code, "missing file")
-	assert.Contains(t, stderr, "gen.go is missing or out of date")
+	assert.Equal(t, "envgen: gen.go is missing; run go generate (or envgen -o gen.go policy.yaml) to write it\n", stderr)
 	assert.NoFileExists(t, out)
 
 	code, _, stderr = runCLI(t, dir, "p", "-o", "gen.go", "policy.yaml")
@@ -165,13 +166,63 @@ func TestCLICheck(t *testing.T) {
 	code, _, stderr = runCLI(t, dir, "p", "-check", "-o", "gen.go", "policy.yaml")
 	assert.Equal(t, 0, code, stderr)
 	assert.Empty(t, stderr)
-
-	require.NoError(t, os.WriteFile(out, []byte("package p\n"), 0o644))
-	code, _, _ = runCLI(t, dir, "p", "-check", "-o", "gen.go", "policy.yaml")
-	assert.Equal(t, 1, code, "stale file")
-	stale, err := os.ReadFile(out)
+	fresh, err := os.ReadFile(out)
 	require.NoError(t, err)
-	assert.Equal(t, "package p\n", string(stale), "-check writes nothing")
+
+	// The package comes from the file when nothing else names one: the
+	// policy has a package, so take it out of the policy.
+	noPkg := policyDir(t, "version: 1\ntasks: {sh: {mode: inherit}}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(noPkg, "gen.go"), fresh, 0o644))
+	code, _, stderr = runCLI(t, noPkg, "", "-check", "-o", "gen.go", "policy.yaml")
+	assert.Equal(t, 0, code, "the package gen.go declares: %s", stderr)
+	assert.Empty(t, stderr)
+
+	// A checkout that made the line ends CRLF.
+	require.NoError(t, os.WriteFile(out, bytes.ReplaceAll(fresh, []byte("\n"), []byte("\r\n")), 0o644))
+	code, _, stderr = runCLI(t, dir, "p", "-check", "-o", "gen.go", "policy.yaml")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "gen.go has CRLF line ends but is otherwise up to date")
+
+	// Another package than the one envgen would write.
+	require.NoError(t, os.WriteFile(out, fresh, 0o644))
+	code, _, stderr = runCLI(t, dir, "q", "-check", "-o", "gen.go", "policy.yaml")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "envgen: gen.go declares package p, but envgen would write package q: pass -pkg p, or fix the policy's package\n", stderr)
+
+	// Stale: a unified diff of what regenerating would change.
+	stale := bytes.Replace(fresh, []byte("func ShEnv("), []byte("func OldShEnv("), 1)
+	require.NotEqual(t, fresh, stale)
+	require.NoError(t, os.WriteFile(out, stale, 0o644))
+	code, _, stderr = runCLI(t, dir, "p", "-check", "-o", "gen.go", "policy.yaml")
+	assert.Equal(t, 1, code, "stale file")
+	assert.Contains(t, stderr, "envgen: gen.go is out of date with policy.yaml; run go generate. What it would change:\n--- gen.go\n+++ gen.go (regenerated)\n@@ -")
+	assert.Regexp(t, `(?m)^-func OldShEnv\(.*\n\+func ShEnv\(`, stderr)
+	again, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, stale, again, "-check writes nothing")
+}
+
+// TestCLIArguments checks -o -, flags after the policy, and -version.
+func TestCLIArguments(t *testing.T) {
+	dir := policyDir(t, cliPolicy)
+	want, err := gen.Generate("policy.yaml", []byte(cliPolicy), "p")
+	require.NoError(t, err)
+
+	code, stdout, stderr := runCLI(t, dir, "p", "-o", "-", "policy.yaml")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, string(want), stdout, "-o - is standard output")
+	assert.NoFileExists(t, filepath.Join(dir, "-"))
+
+	code, _, stderr = runCLI(t, dir, "", "policy.yaml", "-o", "x.go", "-pkg", "p")
+	require.Equal(t, 0, code, stderr)
+	got, err := os.ReadFile(filepath.Join(dir, "x.go"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got), "flags after the policy")
+
+	code, stdout, stderr = runCLI(t, dir, "", "-version")
+	assert.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `^envgen \S.*\n$`, stdout)
+	assert.Empty(t, stderr)
 }
 
 // TestVersionSpellings checks that version is the YAML number 1 however
@@ -231,4 +282,27 @@ func TestDoReadsOnlyWhatItIsGiven(t *testing.T) {
 	got = run("FROM_STDIN=1\n", nil, "explain", "-env", "-", "policy.yaml", "sh")
 	assert.Contains(t, got, "+ FROM_STDIN=1")
 	assert.NotContains(t, got, "ENVGEN_PROCESS_ONLY")
+}
+
+// TestUsageInDocs: every flag the help texts give is in the README's CLI
+// section, and every flag of the generate command in docs/cli.md.
+func TestUsageInDocs(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	section := markdownSection("\n"+string(readme), "## CLI")
+	require.NotEmpty(t, section)
+	cli, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+	require.NoError(t, err)
+	flagName := regexp.MustCompile(`(?m)^  (-[a-z]+)`)
+	for _, help := range []string{usage, explainUsage, initUsage} {
+		for _, m := range flagName.FindAllStringSubmatch(help, -1) {
+			assert.Regexp(t, `(?m)(^|[ \[])`+m[1]+`( |$)`, section, "README's CLI section lacks %s", m[1])
+		}
+	}
+	for _, m := range flagName.FindAllStringSubmatch(usage, -1) {
+		assert.Contains(t, string(cli), "  "+m[1]+" ", "docs/cli.md lacks %s", m[1])
+	}
+	for _, l := range builtinLists {
+		assert.Contains(t, section, l.name, "README's CLI section lacks list %s", l.name)
+	}
 }

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,13 +16,14 @@ import (
 )
 
 // explainUsage is the help text of envgen explain.
-const explainUsage = `usage: envgen explain [flags] POLICY.yaml TASK
+const explainUsage = `usage: envgen explain [flags] POLICY.yaml [TASK]
 
 Shows what task TASK of POLICY.yaml would give a child from an environment:
 one line per name, "+ NAME=value (where it comes from)" for what the child
 gets and "- NAME (why it is left out)" for the rest; lines starting with #
 are comments. Secret values, and values built from them, are shown as
-<redacted, N bytes>.
+<redacted, N bytes>. Without TASK, one row per name and one column per
+task: + passed, = set by the task or the call, - left out, . not set.
 
 flags (before or after the arguments):
   -env FILE           read the environment from FILE instead of this process's:
@@ -35,7 +35,11 @@ flags (before or after the arguments):
   -set NAME=VALUE     an override, as envrt.Set(NAME, VALUE) at the call (repeatable)
   -unset NAME         an override, as envrt.Unset(NAME) at the call (repeatable;
                       -set and -unset apply in the order given)
-  -why NAME           answer for NAME only: why it is in or out, and what would change it
+  -json               one JSON object a line per name (and task): task, name,
+                      passed, source or reason, value (absent when redacted),
+                      redacted, bytes (the value's length)
+  -why NAME           answer for NAME only: why it is in or out, and what would
+                      change it (repeatable: one answer per name, in order)
 
 exit status: 0 shown; 1 a bad or unreadable policy, an unknown task, or an
 unreadable -env file; 2 bad usage
@@ -45,11 +49,17 @@ unreadable -env file; 2 bad usage
 // is read for -env -, and environ is the environment to explain without
 // -env.
 func explainMain(args []string, stdin io.Reader, environ []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("envgen explain", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() { fmt.Fprint(stderr, explainUsage) }
+	flags := newFlagSet("envgen explain", stderr)
 	envFile := flags.String("env", "", "read the environment from FILE; - for standard input")
-	why := flags.String("why", "", "explain NAME only")
+	asJSON := flags.Bool("json", false, "one JSON object a line per name")
+	var whys []string
+	flags.Func("why", "explain NAME only (repeatable)", func(s string) error {
+		if s == "" {
+			return errors.New("want a name")
+		}
+		whys = append(whys, s)
+		return nil
+	})
 	params := map[string]string{}
 	var paramOrder []string
 	var overrides []reference.Override
@@ -80,36 +90,24 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		return nil
 	})
 	// Flags may come before, between or after the two arguments.
-	var positional []string
-	for rest := args; ; {
-		if err := flags.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
-		}
-		rest = flags.Args()
-		if len(rest) == 0 {
-			break
-		}
-		positional = append(positional, rest[0])
-		rest = rest[1:]
+	positional, code, ok := parseArgs(flags, explainUsage, args, stderr)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "envgen explain: "+format+"\n", args...)
-		flags.Usage()
-		return exitUsage
+		return usageError(stderr, "envgen explain", format, args...)
 	}
+	var key string // "" for all tasks
 	switch len(positional) {
 	case 0:
-		return usageErr("no policy file and task")
+		return usageErr("no policy file")
 	case 1:
-		return usageErr("no task: name one of %s's tasks", positional[0])
 	case 2:
+		key = positional[1]
 	default:
 		return usageErr("want a policy file and a task; got %d arguments", len(positional))
 	}
-	file, key := positional[0], positional[1]
+	file := positional[0]
 
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -131,7 +129,17 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 			t = &p.Tasks[i]
 		}
 	}
-	if t == nil {
+	if key == "" {
+		if len(p.Tasks) == 0 {
+			fmt.Fprintf(stderr, "envgen explain: %s has no tasks\n", file)
+			return exitPolicy
+		}
+		for _, name := range paramOrder {
+			if !slices.ContainsFunc(p.Tasks, func(t policy.Task) bool { return slices.Contains(t.Params, name) }) {
+				return usageErr("-param %s: no task has a parameter {%s}", name, name)
+			}
+		}
+	} else if t == nil {
 		if len(keys) == 0 {
 			fmt.Fprintf(stderr, "envgen explain: %s has no task %q; it has no tasks at all\n", file, key)
 		} else {
@@ -140,7 +148,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		return exitPolicy
 	}
 	for _, name := range paramOrder {
-		if !slices.Contains(t.Params, name) {
+		if t != nil && !slices.Contains(t.Params, name) {
 			have := "it has no parameters"
 			if len(t.Params) > 0 {
 				have = "its parameters: " + strings.Join(t.Params, ", ")
@@ -173,16 +181,55 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	// be printed as a name.
 	environ = in.Entries
 
-	x := explainer{p: p, t: t, fold: runtime.GOOS == "windows", params: params, overrides: overrides, bad: in.Bad}
+	fold := runtime.GOOS == "windows"
+	if t == nil {
+		var xs []*explainer
+		var results []reference.Result
+		var recs []explainRecord
+		for i := range p.Tasks {
+			x := &explainer{p: p, t: &p.Tasks[i], fold: fold, params: params, overrides: overrides, bad: in.Bad}
+			r := reference.Build(p, x.t, environ, params, overrides, fold)
+			xs, results = append(xs, x), append(results, r)
+			recs = append(recs, x.records(r, whys)...)
+		}
+		if *asJSON {
+			return writeDone(writeRecords(stdout, recs), stderr)
+		}
+		fmt.Fprintf(stdout, "# the %d tasks of %s, from %s (%d entries): %s passed, %s set by the task or the call, %s left out, %s not set\n",
+			len(xs), file, source, len(environ), cellPassed, cellSet, cellLeft, cellAbsent)
+		xs[0].overrideLines(stdout)
+		allTasks(stdout, xs, results, whys)
+		fmt.Fprintf(stdout, "# why: envgen explain %s TASK -why NAME\n", file)
+		return exitOK
+	}
+	x := explainer{p: p, t: t, fold: fold, params: params, overrides: overrides, bad: in.Bad}
 	r := reference.Build(p, t, environ, params, overrides, x.fold)
-	if *why != "" {
-		x.callLines(stdout)
-		x.why(stdout, r, environ, *why)
+	if *asJSON {
+		return writeDone(writeRecords(stdout, x.records(r, whys)), stderr)
+	}
+	if len(whys) > 0 {
+		x.overrideLines(stdout)
+		for i, name := range whys {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			x.why(stdout, r, environ, name)
+		}
 		return exitOK
 	}
 	x.header(stdout, file, source, len(environ))
 	x.callLines(stdout)
 	x.list(stdout, r)
+	return exitOK
+}
+
+// writeDone returns the exit code after writing output: 0, or 1 with the error
+// reported if the write failed.
+func writeDone(err error, stderr io.Writer) int {
+	if err != nil {
+		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
+		return exitPolicy
+	}
 	return exitOK
 }
 
@@ -215,6 +262,13 @@ func (x *explainer) header(w io.Writer, file, source string, n int) {
 // callLines prints the comment lines that give the call's parameters and
 // overrides.
 func (x *explainer) callLines(w io.Writer) {
+	x.paramLine(w)
+	x.overrideLines(w)
+}
+
+// paramLine prints the comment line that gives the call's parameters, if
+// the task has any.
+func (x *explainer) paramLine(w io.Writer) {
 	if len(x.t.Params) > 0 {
 		var ps []string
 		for _, name := range x.t.Params {
@@ -227,6 +281,11 @@ func (x *explainer) callLines(w io.Writer) {
 		}
 		fmt.Fprintf(w, "# params: %s\n", strings.Join(ps, ", "))
 	}
+}
+
+// overrideLines prints the comment lines that give the call's overrides:
+// they change what every name gets, so -why shows them too.
+func (x *explainer) overrideLines(w io.Writer) {
 	for _, o := range x.overrides {
 		if o.Unset {
 			fmt.Fprintf(w, "# override: -unset %s\n", o.Name)
@@ -241,11 +300,14 @@ func (x *explainer) callLines(w io.Writer) {
 // passThrough names that the environment does not hold.
 func (x *explainer) list(w io.Writer, r reference.Result) {
 	var kept, dropped, absent []line
+	replaced := x.replaced(r)
 	for _, e := range r.Env {
-		kept = append(kept, x.keptLine(e))
+		kept = append(kept, x.keptLine(e, replaced))
 	}
 	for _, d := range r.Dropped {
-		dropped = append(dropped, dropLine(d))
+		if !x.folded(d, replaced) {
+			dropped = append(dropped, dropLine(d))
+		}
 	}
 	for _, name := range x.t.Exact {
 		if !x.mentioned(r, name) {
@@ -269,11 +331,41 @@ func (x *explainer) list(w io.Writer, r reference.Result) {
 	fmt.Fprintln(w)
 }
 
-// keptLine is the line of an entry the child gets.
-func (x *explainer) keptLine(e reference.Entry) line {
+// replaced maps the key of each name the child gets to the first drop
+// of that name's environment entry for a reason of the task's, not
+// because it repeats an earlier entry: the task or the call set the name
+// itself (a define of a name the task does not declare, say), so the
+// name is not left out, only the environment's value is.
+func (x *explainer) replaced(r reference.Result) map[string]reference.Drop {
+	m := map[string]reference.Drop{}
+	for _, e := range r.Env {
+		k := reference.Key(e.Name, x.fold)
+		for _, d := range r.Dropped {
+			if _, seen := m[k]; !seen && d.Why.Kind != reference.Duplicate && reference.Key(d.Name, x.fold) == k {
+				m[k] = d
+			}
+		}
+	}
+	return m
+}
+
+// folded reports whether drop d is shown in the line of the entry that
+// replaced it (see replaced) rather than as a name left out.
+func (x *explainer) folded(d reference.Drop, replaced map[string]reference.Drop) bool {
+	r, ok := replaced[reference.Key(d.Name, x.fold)]
+	return ok && r == d
+}
+
+// keptLine is the line of an entry the child gets; replaced (see
+// explainer.replaced) says whether the environment's own entry of the
+// name was left out.
+func (x *explainer) keptLine(e reference.Entry, replaced map[string]reference.Drop) line {
 	note := describeFrom(e.From)
 	if e.Over.Kind != reference.NoSource {
 		note += ", over " + describeFrom(e.Over)
+	}
+	if d, ok := replaced[reference.Key(e.Name, x.fold)]; ok {
+		note += "; the environment's value is left out: " + dropLine(d).note
 	}
 	if e.From.Kind == reference.PassThroughName && reference.SecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
@@ -416,14 +508,15 @@ func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name 
 	var lines []line
 	var kept *reference.Entry
 	var drops []reference.Drop
+	replaced := x.replaced(r)
 	for i, e := range r.Env {
 		if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
-			lines = append(lines, x.keptLine(e))
+			lines = append(lines, x.keptLine(e, replaced))
 			kept = &r.Env[i]
 		}
 	}
 	for _, d := range r.Dropped {
-		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) && !x.folded(d, replaced) {
 			lines = append(lines, dropLine(d))
 			drops = append(drops, d)
 		}
@@ -433,6 +526,9 @@ func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name 
 	switch {
 	case kept != nil:
 		fmt.Fprintf(w, "%s reaches %s: %s.\n", kept.Name, task, x.keptReason(*kept))
+		if hint := x.keptHint(*kept); hint != "" {
+			fmt.Fprintln(w, hint)
+		}
 	case len(drops) > 0:
 		d := drops[0]
 		fmt.Fprintf(w, "%s is left out of %s: %s.\n", name, task, x.dropReason(d))
@@ -471,14 +567,14 @@ func (x *explainer) keptReason(e reference.Entry) string {
 	case reference.Inherited:
 		s = "an inherit task passes every name that is not a secret, unset or an injection variable"
 	case reference.PassThroughPattern:
-		s = "it matches " + e.From.By + " in the task's passThrough"
+		s = "it matches " + e.From.By + " in " + x.field("passThrough", e.From.By)
 	case reference.PassThroughName:
-		s = "the task's passThrough names it"
+		s = x.field("passThrough", e.From.By) + " names it"
 		if by := reference.SecretCaseless(x.p, e.Name); by != "" {
 			s += fmt.Sprintf(", which keeps it although it is a secret (%s)", by)
 		}
 	case reference.Defined:
-		s = "the task's define sets it"
+		s = x.field("define", x.definedAs(e.Name)) + " sets it"
 	case reference.Overridden:
 		s = "the call sets it (-set, as envrt.Set)"
 	case reference.PATHPrefix:
@@ -513,9 +609,9 @@ func (x *explainer) dropReason(d reference.Drop) string {
 	case reference.NotDeclared:
 		return "an isolated task passes only the essentials and what its passThrough lists, and neither has it"
 	case reference.Unset:
-		return fmt.Sprintf("the task's unset drops it (%s)", detail)
+		return fmt.Sprintf("%s drops it (%s)", x.field("unset", d.Why.By), detail)
 	case reference.Negated:
-		return fmt.Sprintf("the task's passThrough excludes it with %s", detail)
+		return fmt.Sprintf("%s excludes it with %s", x.field("passThrough", "!"+d.Why.By), detail)
 	case reference.Injection, reference.BashFunction:
 		return fmt.Sprintf("the task has dropInjection: true, and it is an injection variable (%s)", detail)
 	}
@@ -533,6 +629,40 @@ func (x *explainer) builtinSecretsOn() bool {
 	return true
 }
 
+// keptHint says what would leave out a name the child gets, or "".
+func (x *explainer) keptHint(e reference.Entry) string {
+	switch e.From.Kind {
+	case reference.Inherited:
+		return fmt.Sprintf("To drop it from this task only, add %s to the task's unset; to treat it as a secret in every task, add it to secrets.extra.", e.Name)
+	case reference.PassThroughName:
+		if x.t.Inherit {
+			return fmt.Sprintf("To drop it, take %s out of %s.", e.From.By, x.field("passThrough", e.From.By))
+		}
+	}
+	return ""
+}
+
+// field names where the task's field holds entry: "the task's FIELD",
+// or, when a preset wrote that entry (merged in by extends), "preset
+// P's FIELD".
+func (x *explainer) field(field, entry string) string {
+	if preset, ok := x.t.FromPreset[policy.Entry{Field: field, Text: entry}]; ok {
+		return fmt.Sprintf("preset %q's %s", preset, field)
+	}
+	return "the task's " + field
+}
+
+// definedAs returns the name as the task's define writes it: name
+// itself, or under Windows rules the spelling the define uses.
+func (x *explainer) definedAs(name string) string {
+	for _, d := range x.t.Defines {
+		if reference.Key(d.Name, x.fold) == reference.Key(name, x.fold) {
+			return d.Name
+		}
+	}
+	return name
+}
+
 // dropHint says what would let a name through, or "".
 func (x *explainer) dropHint(d reference.Drop) string {
 	switch d.Why.Kind {
@@ -544,9 +674,9 @@ func (x *explainer) dropHint(d reference.Drop) string {
 		}
 		return fmt.Sprintf("To pass it, add %s (or a pattern matching it) to the task's passThrough, or to essentials.extra for every isolated task.", d.Name)
 	case reference.Unset:
-		return "To keep it, take it out of the task's unset."
+		return fmt.Sprintf("To keep it, take %s out of %s.", d.Why.By, x.field("unset", d.Why.By))
 	case reference.Negated:
-		return "A negation wins over everything else in passThrough; remove or narrow it to let the name through."
+		return fmt.Sprintf("A negation wins over everything else in passThrough; remove or narrow !%s in %s to let the name through.", d.Why.By, x.field("passThrough", "!"+d.Why.By))
 	case reference.Injection, reference.BashFunction:
 		if !x.t.Inherit {
 			return fmt.Sprintf("To hand it over anyway, list %s exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.", d.Name)

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -157,12 +158,12 @@ NEXT_PUBLIC_DEPLOY_TOKEN is left out of task "build": it is a secret: it matches
 To pass it to this task only, list NEXT_PUBLIC_DEPLOY_TOKEN exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.
 `},
 		{"build", "NEXT_PUBLIC_SECRET_KEY", `- NEXT_PUBLIC_SECRET_KEY  (negated: !NEXT_PUBLIC_SECRET_*)
-NEXT_PUBLIC_SECRET_KEY is left out of task "build": the task's passThrough excludes it with !NEXT_PUBLIC_SECRET_*.
-A negation wins over everything else in passThrough; remove or narrow it to let the name through.
+NEXT_PUBLIC_SECRET_KEY is left out of task "build": preset "node"'s passThrough excludes it with !NEXT_PUBLIC_SECRET_*.
+A negation wins over everything else in passThrough; remove or narrow !NEXT_PUBLIC_SECRET_* in preset "node"'s passThrough to let the name through.
 `},
 		{"shell", "npm_config_cache", `- npm_config_cache  (unset: npm_config_*)
 npm_config_cache is left out of task "shell": the task's unset drops it (npm_config_*).
-To keep it, take it out of the task's unset.
+To keep it, take npm_config_* out of the task's unset.
 `},
 		{"shell", "NOEQUALS", `NOEQUALS is not in the environment, so task "shell" does not get it.
 If it were set, task "shell" would get it: an inherit task passes every name that is not a secret, unset or an injection variable.
@@ -178,9 +179,8 @@ NPM_TOKEN reaches task "build": the task's passThrough names it, which keeps it 
 - HOME              (duplicate of an earlier entry)
 HOME reaches task "build": the task's define sets it, replacing the value it had as essential.
 `},
-		{"build", "NEXT_PUBLIC_FLAG", `# params: task= (not given: empty), projectDir= (not given: empty)
-NEXT_PUBLIC_FLAG is not in the environment, so task "build" does not get it.
-If it were set, task "build" would get it: it matches NEXT_PUBLIC_* in the task's passThrough.
+		{"build", "NEXT_PUBLIC_FLAG", `NEXT_PUBLIC_FLAG is not in the environment, so task "build" does not get it.
+If it were set, task "build" would get it: it matches NEXT_PUBLIC_* in preset "node"'s passThrough.
 `},
 		{"build", "DB_PASSWORD", `DB_PASSWORD is not in the environment, so task "build" does not get it.
 If it were set, task "build" would still leave it out: an isolated task passes only the essentials and what its passThrough lists, and neither has it.
@@ -189,9 +189,6 @@ It is also a secret (*_PASSWORD), so only its exact name passes it: add DB_PASSW
 	} {
 		code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", tc.task, "-env", "environ.txt", "-why", tc.name)
 		require.Equal(t, 0, code, stderr)
-		if !strings.HasPrefix(tc.want, "#") && tc.task == "build" {
-			tc.want = "# params: task= (not given: empty), projectDir= (not given: empty)\n" + tc.want
-		}
 		assert.Equal(t, tc.want, stdout, "%s -why %s", tc.task, tc.name)
 	}
 }
@@ -228,7 +225,7 @@ func TestExplainEnvSources(t *testing.T) {
 	t.Setenv("ENVGEN_EXPLAIN_TEST", "here")
 	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "shell", "-why", "ENVGEN_EXPLAIN_TEST")
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, "+ ENVGEN_EXPLAIN_TEST=here  (inherited)\nENVGEN_EXPLAIN_TEST reaches task \"shell\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout)
+	assert.Equal(t, "+ ENVGEN_EXPLAIN_TEST=here  (inherited)\nENVGEN_EXPLAIN_TEST reaches task \"shell\": an inherit task passes every name that is not a secret, unset or an injection variable.\nTo drop it from this task only, add ENVGEN_EXPLAIN_TEST to the task's unset; to treat it as a secret in every task, add it to secrets.extra.\n", stdout)
 }
 
 func TestExplainErrors(t *testing.T) {
@@ -243,8 +240,8 @@ func TestExplainErrors(t *testing.T) {
 		{[]string{"missing.yaml", "x"}, 1, "envgen explain: open missing.yaml: "},
 		{[]string{"policy.yaml", "node"}, 1, "envgen explain: policy.yaml has no task \"node\" (tasks: build, shell)\n"},
 		{[]string{"policy.yaml", "shell", "-env", "nope.txt"}, 1, "envgen explain: open nope.txt: "},
-		{nil, 2, "envgen explain: no policy file and task\nusage: envgen explain"},
-		{[]string{"policy.yaml"}, 2, "no task: name one of policy.yaml's tasks"},
+		{nil, 2, "envgen explain: no policy file\nrun envgen explain -h for usage\n"},
+		{[]string{"policy.yaml", "-param", "nope=1"}, 2, "envgen explain: -param nope: no task has a parameter {nope}\n"},
 		{[]string{"policy.yaml", "build", "extra"}, 2, "want a policy file and a task; got 3 arguments"},
 		{[]string{"policy.yaml", "build", "-bogus"}, 2, "flag provided but not defined: -bogus"},
 		{[]string{"policy.yaml", "build", "-param", "projectDir"}, 2, `invalid value "projectDir" for flag -param: want NAME=VALUE`},
@@ -348,7 +345,7 @@ func TestExplainSecretSource(t *testing.T) {
 	assert.Contains(t, stdout, "it is a secret: GITHUB_TOKEN (secrets.extra).\n")
 	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "sh", "-env", "environ.txt", "-why", "NPM_TOKEN")
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, "+ NPM_TOKEN=y  (inherited)\nNPM_TOKEN reaches task \"sh\": an inherit task passes every name that is not a secret, unset or an injection variable.\n", stdout, "with the built-in list off, NPM_TOKEN is no secret")
+	assert.Equal(t, "+ NPM_TOKEN=y  (inherited)\nNPM_TOKEN reaches task \"sh\": an inherit task passes every name that is not a secret, unset or an injection variable.\nTo drop it from this task only, add NPM_TOKEN to the task's unset; to treat it as a secret in every task, add it to secrets.extra.\n", stdout, "with the built-in list off, NPM_TOKEN is no secret")
 }
 
 // TestExplainInjectionIsolated: in an isolated task, dropInjection drops
@@ -405,7 +402,7 @@ func TestExplainDoc(t *testing.T) {
 			samples++
 		}
 	}
-	assert.Equal(t, 4, samples, "the README's explain samples")
+	assert.Equal(t, 7, samples, "the explain samples of docs/explain.md")
 }
 
 // secretBuiltPolicy has defines and binPaths built from secrets: exempted
@@ -475,13 +472,11 @@ func TestExplainRedactsValuesBuiltFromSecrets(t *testing.T) {
 # 10 passed, 1 left out
 `, run("deploy", "-param", "projectDir=/src"))
 
-	assert.Equal(t, `# params: projectDir=/src
-+ GIT_AUTH=<redacted, 27 bytes>  (define; built from ${GITHUB_TOKEN}, a secret)
+	assert.Equal(t, `+ GIT_AUTH=<redacted, 27 bytes>  (define; built from ${GITHUB_TOKEN}, a secret)
 GIT_AUTH reaches task "deploy": the task's define sets it.
 `, run("deploy", "-param", "projectDir=/src", "-why", "GIT_AUTH"))
 
-	assert.Equal(t, `# params: projectDir=/src
-+ PATH=<redacted, 47 bytes>  (binPaths in front of PATH, over essential; built from ${GITHUB_TOKEN}, a secret)
+	assert.Equal(t, `+ PATH=<redacted, 47 bytes>  (binPaths in front of PATH, over essential; built from ${GITHUB_TOKEN}, a secret)
 PATH reaches task "deploy": the task's binPaths put directories in front of it (its value before that: essential).
 `, run("deploy", "-param", "projectDir=/src", "-why", "PATH"))
 
@@ -644,4 +639,114 @@ func TestReadEnviron(t *testing.T) {
 		assert.Equal(t, tc.entries, got.Entries, tc.name)
 		assert.Equal(t, tc.bad, got.Bad, tc.name)
 	}
+}
+
+// TestExplainWhyRepeated: each -why gets its answer, in the order given,
+// with one blank line between.
+func TestExplainWhyRepeated(t *testing.T) {
+	dir := explainDir(t)
+	_, one, _ := runCLI(t, dir, "", "explain", "policy.yaml", "build", "-env", "environ.txt", "-why", "NPM_TOKEN")
+	_, two, _ := runCLI(t, dir, "", "explain", "policy.yaml", "build", "-env", "environ.txt", "-why", "HOME")
+	code, both, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "build", "-env", "environ.txt", "-why", "NPM_TOKEN", "-why", "HOME")
+	require.Equal(t, 0, code, stderr)
+	require.NotEmpty(t, one)
+	require.NotEmpty(t, two)
+	assert.Equal(t, one+"\n"+two, both)
+}
+
+// TestExplainDefineReplacesUndeclared: a define of a name an isolated
+// task does not declare gives the child that name; the environment's
+// value of it is left out, but the name is not, and is not counted so.
+func TestExplainDefineReplacesUndeclared(t *testing.T) {
+	dir := policyDir(t, "version: 1\ntasks:\n  t: {define: {X: \"1\", GITHUB_TOKEN: none}}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "environ.txt"), []byte("X=0\nGITHUB_TOKEN=ghp_x\nY=2\n"), 0o644))
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "t", "-env", "environ.txt")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# task "t" (isolated) of policy.yaml, from environ.txt (3 entries)
++ GITHUB_TOKEN=<redacted, 4 bytes>  (define; the environment's value is left out: not declared)
++ X=1                               (define; the environment's value is left out: not declared)
+- Y                                 (not declared)
+# 2 passed, 1 left out
+`, stdout)
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "t", "-env", "environ.txt", "-why", "X")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `+ X=1  (define; the environment's value is left out: not declared)
+X reaches task "t": the task's define sets it.
+`, stdout)
+}
+
+// TestExplainJSON: -json writes one object per name, the kept ones with
+// their value unless it is a secret's, and never a secret value.
+func TestExplainJSON(t *testing.T) {
+	dir := explainDir(t)
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "build", "-env", "environ.txt", "-json")
+	require.Equal(t, 0, code, stderr)
+	for _, secret := range []string{"npm_s3cr3tvalue", "ghp_parent", "gho_kept"} {
+		assert.NotContains(t, stdout, secret)
+	}
+	byName := map[string]map[string]any{}
+	for _, l := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		var rec map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &rec), l)
+		name := rec["name"].(string)
+		assert.NotContains(t, byName, name, "one object per name")
+		byName[name] = rec
+	}
+	assert.Equal(t, map[string]any{"task": "build", "name": "NPM_TOKEN", "passed": true, "source": "passThrough NPM_TOKEN; a secret, kept because the task names it exactly", "redacted": true, "bytes": 15.0}, byName["NPM_TOKEN"])
+	assert.Equal(t, map[string]any{"task": "build", "name": "NODE_ENV", "passed": true, "source": "passThrough NODE_ENV", "value": "production", "bytes": 10.0}, byName["NODE_ENV"])
+	assert.Equal(t, map[string]any{"task": "build", "name": "HOME", "passed": true, "source": "define, over essential", "value": "/build/home", "bytes": 11.0}, byName["HOME"], "the later HOME entry, a duplicate, is not a second object")
+	assert.Equal(t, map[string]any{"task": "build", "name": "GITHUB_TOKEN", "passed": false, "reason": "not declared"}, byName["GITHUB_TOKEN"])
+	assert.Equal(t, map[string]any{"task": "build", "name": "MISSING_VAR", "passed": false, "reason": "not in the environment"}, byName["MISSING_VAR"])
+	assert.NotContains(t, byName, "NOEQUALS", "not NAME=value: no name")
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "shell", "-env", "environ.txt", "-json", "-why", "LD_PRELOAD", "-why", "NOPE")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `{"task":"shell","name":"LD_PRELOAD","passed":false,"reason":"injection variable: LD_*"}
+{"task":"shell","name":"NOPE","passed":false,"reason":"not in the environment"}
+`, stdout)
+}
+
+// TestExplainAllTasks: without a task, explain shows every name against
+// every task.
+func TestExplainAllTasks(t *testing.T) {
+	dir := explainDir(t)
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "policy.yaml", "-env", "environ.txt")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# the 2 tasks of policy.yaml, from environ.txt (16 entries): + passed, = set by the task or the call, - left out, . not set
+NAME                      build  shell
+CGO_ENABLED               =      .
+EDITOR                    -      +
+GH_TOKEN                  -      +
+GITHUB_TOKEN              -      -
+HISTFILE                  -      -
+HOME                      =      +
+LD_PRELOAD                -      -
+MULTI                     -      +
+MY_WALLET_KEY             -      -
+NEXT_PUBLIC_API           +      +
+NEXT_PUBLIC_DEPLOY_TOKEN  -      -
+NEXT_PUBLIC_SECRET_KEY    -      -
+NODE_ENV                  +      +
+NPM_TOKEN                 +      -
+PATH                      =      +
+VX_RUN_TASK               =      .
+npm_config_cache          -      -
+# why: envgen explain policy.yaml TASK -why NAME
+`, stdout)
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "-env", "environ.txt", "-why", "NPM_TOKEN", "-why", "NOPE")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `# the 2 tasks of policy.yaml, from environ.txt (16 entries): + passed, = set by the task or the call, - left out, . not set
+NAME       build  shell
+NPM_TOKEN  +      -
+NOPE       .      .
+# why: envgen explain policy.yaml TASK -why NAME
+`, stdout)
+
+	code, stdout, stderr = runCLI(t, dir, "", "explain", "policy.yaml", "-env", "environ.txt", "-json", "-why", "NPM_TOKEN")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `{"task":"build","name":"NPM_TOKEN","passed":true,"source":"passThrough NPM_TOKEN; a secret, kept because the task names it exactly","redacted":true,"bytes":15}
+{"task":"shell","name":"NPM_TOKEN","passed":false,"reason":"secret: NPM_TOKEN"}
+`, stdout)
 }

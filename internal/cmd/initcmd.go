@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -84,29 +83,23 @@ flags:
 
 // initMain runs envgen init: args are those after "init".
 func initMain(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("envgen init", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() { fmt.Fprint(stderr, initUsage) }
+	flags := newFlagSet("envgen init", stderr)
 	out := flags.String("o", "", "write here; - for standard output")
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	positional, code, ok := parseArgs(flags, initUsage, args, stderr)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "envgen init: "+format+"\n", args...)
-		flags.Usage()
-		return exitUsage
+		return usageError(stderr, "envgen init", format, args...)
 	}
 	path := *out
 	switch {
-	case flags.NArg() > 1:
-		return usageErr("one file at a time; got %d", flags.NArg())
-	case flags.NArg() == 1 && path != "":
-		return usageErr("give the file once: -o %s or %s, not both", path, flags.Arg(0))
-	case flags.NArg() == 1:
-		path = flags.Arg(0)
+	case len(positional) > 1:
+		return usageErr("one file at a time; got %d", len(positional))
+	case len(positional) == 1 && path != "":
+		return usageErr("give the file once: -o %s or %s, not both", path, positional[0])
+	case len(positional) == 1:
+		path = positional[0]
 	case path == "":
 		path = "envpolicy.yaml"
 	}

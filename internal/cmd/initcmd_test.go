@@ -101,7 +101,8 @@ func TestInitUsage(t *testing.T) {
 		assert.Equal(t, 2, code, "%v", tc.args)
 		assert.Empty(t, stdout, "%v", tc.args)
 		assert.Contains(t, stderr, tc.msg, "%v", tc.args)
-		assert.Contains(t, stderr, "usage: envgen init [-o FILE] [FILE]", "%v", tc.args)
+		assert.Contains(t, stderr, "\nrun envgen init -h for usage\n", "%v", tc.args)
+		assert.NotContains(t, stderr, "usage:", "a usage error prints one line and the hint, not the whole help")
 	}
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)

@@ -40,7 +40,17 @@ type Task struct {
 	// starts with "()", as a bash exported function's does, but for an
 	// isolated task's Exact names.
 	DropInjection bool
+	// FromPreset maps each entry of the task's passThrough, unset,
+	// define and binPaths that a preset wrote (merged in by extends) to
+	// that preset's key, so that explain can say where to change it; an
+	// entry the task writes itself is not in it.
+	FromPreset map[Entry]string
 }
+
+// Entry is one entry of a task's fields, as the policy writes it: Field
+// is "passThrough", "unset", "define" or "binPaths"; Text is the entry
+// ("!NAME" for a negation), or for define the name.
+type Entry struct{ Field, Text string }
 
 // Define is one checked define.
 type Define struct {

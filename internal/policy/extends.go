@@ -33,6 +33,7 @@ func (c *checker) tasks(f *policySource) []Task {
 		sub := *c
 		sub.d = &diagnoser{file: c.d.file}
 		out = append(out, sub.task(t, goNames))
+		out[len(out)-1].FromPreset = fromPreset(t, x.written)
 		for _, dg := range sub.d.list {
 			if preset, ok := x.written[dg.Pos]; ok {
 				if x.reported[dg.Pos] {
@@ -44,6 +45,30 @@ func (c *checker) tasks(f *policySource) []Task {
 		}
 	}
 	return out
+}
+
+// fromPreset returns, for each entry of the resolved task t that a preset
+// wrote, that preset's key, as Task.FromPreset holds it; nil if there is
+// none.
+func fromPreset(t TaskSource, written map[Pos]string) map[Entry]string {
+	var m map[Entry]string
+	add := func(field string, list []Text) {
+		for _, s := range list {
+			if preset, ok := written[s.Pos]; ok {
+				if m == nil {
+					m = map[Entry]string{}
+				}
+				m[Entry{field, s.Value}] = preset
+			}
+		}
+	}
+	add("passThrough", t.PassThrough)
+	add("unset", t.Unset)
+	add("binPaths", t.BinPaths)
+	for _, d := range t.Define {
+		add("define", []Text{d.Name})
+	}
+	return m
 }
 
 // desugared is what desugar returns.

@@ -79,3 +79,26 @@ func TestMergeEntry(t *testing.T) {
 	assert.True(t, mergeEntry(on, TaskSource{}).DropInjection)
 	assert.False(t, mergeEntry(on, TaskSource{DropInjectionKey: &Text{"dropInjection", Pos{4, 1}}}).DropInjection)
 }
+
+// TestFromPreset: a task says which of its entries a preset wrote, and
+// which preset; its own entries, and a repeat of a preset's entry the
+// preset wrote first, are not the task's own.
+func TestFromPreset(t *testing.T) {
+	p, err := Load("policy.yaml", []byte(`version: 1
+presets:
+  base: {passThrough: [A, "B_*", "!B_X"], define: {D: "1"}}
+  more: {unset: [U], passThrough: [A]}
+tasks:
+  t: {extends: [base], passThrough: [C, A], define: {D: "2", E: "3"}}
+  sh: {mode: inherit, extends: [more], unset: [V]}
+`))
+	if !assert.NoError(t, err) {
+		return
+	}
+	assert.Equal(t, map[Entry]string{
+		{"passThrough", "A"}:    "base",
+		{"passThrough", "B_*"}:  "base",
+		{"passThrough", "!B_X"}: "base",
+	}, p.Tasks[0].FromPreset, "D is the task's own define: the later wins")
+	assert.Equal(t, map[Entry]string{{"unset", "U"}: "more", {"passThrough", "A"}: "more"}, p.Tasks[1].FromPreset)
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -103,7 +104,7 @@ func load(d *diagnoser, src []byte) *policySource {
 	if tooBig(d, &doc) {
 		return nil
 	}
-	l := loader{d: d}
+	l := loader{d: d, lines: YAMLLines(src)}
 	p := &policySource{Essentials: builtinList{Builtin: true}, Secrets: secretsSection{builtinList: builtinList{Builtin: true}}}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
@@ -151,7 +152,7 @@ func load(d *diagnoser, src []byte) *policySource {
 				}
 			})
 		case "presets":
-			pl := loader{d: l.d, kind: "preset"}
+			pl := loader{d: l.d, kind: "preset", lines: l.lines}
 			l.mapping(v, "presets", func(key string, k, v *yaml.Node) {
 				p.Presets = append(p.Presets, pl.task(Text{key, nodePos(k)}, v))
 			})
@@ -168,8 +169,9 @@ func load(d *diagnoser, src []byte) *policySource {
 
 // loader walks the YAML tree of one policy, reporting to d.
 type loader struct {
-	d    *diagnoser
-	kind string // "preset" while loading presets, else "" for tasks
+	d     *diagnoser
+	kind  string   // "preset" while loading presets, else "" for tasks
+	lines [][]byte // the policy's lines, to look at how an entry is written
 }
 
 // task loads one task's mapping.
@@ -252,11 +254,49 @@ func (l *loader) list(n *yaml.Node, what string) []Text {
 	}
 	var out []Text
 	for _, item := range n.Content {
+		if l.misindentedItem(item, what) {
+			continue
+		}
 		if s := l.scalar(item, "an entry of "+what); s != nil {
 			out = append(out, *s)
 		}
 	}
 	return out
+}
+
+// misindentedItem reports whether list item n is a plain scalar that runs
+// on to a line starting "- ", reporting that line: a list item indented
+// deeper than the one before it, which YAML reads as more words of that
+// one ("A - B").
+func (l *loader) misindentedItem(n *yaml.Node, what string) bool {
+	if n.Kind != yaml.ScalarNode || n.Style != 0 || !strings.Contains(n.Value, " - ") || n.Line < 1 || n.Line > len(l.lines) {
+		return false
+	}
+	// The column of the "-" before the item, from 0; the text before the
+	// item is spaces and dashes, so bytes count as columns.
+	first := l.lines[n.Line-1]
+	dash := min(n.Column-2, len(first)-1)
+	for dash >= 0 && first[dash] == ' ' {
+		dash--
+	}
+	if dash < 0 || first[dash] != '-' {
+		return false // a flow list, or the item on a line of its own
+	}
+	for line := n.Line; line < len(l.lines); line++ {
+		text := string(l.lines[line]) // the line after line n.Line, ...
+		trimmed := strings.TrimLeft(text, " ")
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if indent := len(text) - len(trimmed); strings.HasPrefix(trimmed, "- ") && indent > dash {
+			l.d.errorf(Pos{line + 1, indent + 1}, "%s: this list item is indented deeper than the one on line %d, so YAML reads it as more of that one (%q): start its - in column %d, under the one above", what, n.Line, n.Value, dash+1)
+			return true
+		}
+		if len(text)-len(trimmed) <= dash {
+			return false
+		}
+	}
+	return false
 }
 
 // scalar returns n's text as written, or nil after reporting a non-scalar.
@@ -290,7 +330,60 @@ func (l *loader) boolean(n *yaml.Node, what string, def bool) bool {
 
 // unknown reports an unknown key.
 func (l *loader) unknown(k *yaml.Node, key, where, known string) {
+	if near := nearestKey(key, strings.Split(known, ", ")); near != "" {
+		l.d.errorf(nodePos(k), "unknown key %q in %s: did you mean %s? (known: %s)", key, where, near, known)
+		return
+	}
 	l.d.errorf(nodePos(k), "unknown key %q in %s (known: %s)", key, where, known)
+}
+
+// nearestKey returns the one key of known that key is a typo of: the
+// same but for ASCII case, else at most two edits away (one for a key of
+// up to four letters); or "" if there is none or more than one.
+func nearestKey(key string, known []string) string {
+	for _, k := range known {
+		if strings.EqualFold(k, key) {
+			return k
+		}
+	}
+	best, bestDist, ties := "", 3, 0
+	if len(key) <= 4 {
+		bestDist = 2
+	}
+	for _, k := range known {
+		switch d := editDistance(strings.ToLower(key), strings.ToLower(k)); {
+		case d < bestDist:
+			best, bestDist, ties = k, d, 1
+		case d == bestDist && best != "":
+			ties++
+		}
+	}
+	if ties != 1 {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes:
+// keys are ASCII.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // resolve follows an alias to the node it names.

@@ -39,6 +39,8 @@ var schemaBlind = map[string]string{
 	"err-task-collision-separators":      "about generated Go names",
 	"err-two-documents":                  "a second YAML document is outside what a schema sees",
 	"err-yaml-syntax":                    "not YAML at all",
+	"err-yaml-key-overindented":          "not YAML at all",
+	"err-yaml-key-underindented":         "not YAML at all",
 	"err-extends-unknown-preset":         "a reference between entries",
 	"err-extends-cycle":                  "a reference between entries",
 	"err-extends-task-key":               "a reference between entries",

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // yamlLine finds the line number in a yaml.v3 syntax error.
@@ -32,12 +34,79 @@ var parserProblems = map[string]bool{
 	"found incompatible YAML document":       true,
 }
 
+// blockProblems are the parser problems of a block collection whose line
+// yaml.v3 gives as the line where the collection starts, not the line
+// that broke it (an entry indented unlike its siblings).
+var blockProblems = map[string]bool{
+	"did not find expected key":           true,
+	"did not find expected '-' indicator": true,
+}
+
+// maxBisectBytes bounds the policies whose broken line firstFailingLine
+// looks for: it parses the file a few dozen times, which for a policy of
+// a megabyte takes about two seconds. A larger one keeps yaml.v3's line.
+const maxBisectBytes = 1 << 20
+
+// firstFailingLine returns the line (from 1) that breaks src, given as
+// lines, with the problem msg, that yaml.v3 reported at line from: the
+// fewest lines of src, at least from, that fail to parse with msg. A
+// prefix of a block collection parses until the line that breaks it, so
+// a bisection finds it in a few parses. It returns 0 if no prefix fails
+// so.
+func firstFailingLine(lines [][]byte, from int, msg string) int {
+	fails := func(n int) bool {
+		var doc yaml.Node
+		err := yaml.NewDecoder(bytes.NewReader(bytes.Join(lines[:n], []byte("\n")))).Decode(&doc)
+		return err != nil && strings.HasSuffix(err.Error(), ": "+msg)
+	}
+	lo, hi := from, len(lines) // the answer is in (lo-1, hi]
+	if !fails(hi) {
+		return 0
+	}
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return hi
+}
+
+// indentPos is the position of line n's first character that is not a
+// space.
+func indentPos(lines [][]byte, n int) Pos {
+	line := lines[n-1]
+	return Pos{Line: n, Col: len(line) - len(bytes.TrimLeft(line, " ")) + 1}
+}
+
+// indentHint says how line n's indentation differs from that of the line
+// above it that holds something (not blank, not only a comment), or "".
+func indentHint(lines [][]byte, n int) string {
+	col := indentPos(lines, n).Col
+	for p := n - 1; p >= 1; p-- {
+		trimmed := bytes.TrimLeft(lines[p-1], " ")
+		if len(bytes.TrimSpace(trimmed)) == 0 || trimmed[0] == '#' {
+			continue
+		}
+		above := indentPos(lines, p).Col
+		if above == col {
+			return ""
+		}
+		return fmt.Sprintf(" (this line starts in column %d, the one above it, line %d, in column %d: entries of one mapping or list start in the same column)", col, p, above)
+	}
+	return ""
+}
+
 // yamlError reports a yaml.v3 error in src. yaml.v3 gives a line at best,
 // and none for some errors, so it adds what src tells: the first byte
 // that is not UTF-8, the first use of an unknown anchor, line 1 for a
 // parser error there (which yaml.v3 leaves unnumbered), a line inside the
-// file for an error at its end, and a hint when a tab indents the line
-// or the line is longer than YAML allows a key to be.
+// file for an error at its end, for a block mapping or list broken by an
+// entry's indentation that entry's line and column (yaml.v3 gives where
+// the mapping starts) with how it is indented, and a hint when a tab
+// indents the line or the line is longer than YAML allows a key to be.
 func yamlError(d *diagnoser, src []byte, err error) {
 	pos, format, arg := yamlErrorPos(err)
 	msg, _ := arg.(string)
@@ -61,6 +130,11 @@ func yamlError(d *diagnoser, src []byte, err error) {
 	}
 	lines := YAMLLines(src)
 	pos.Line = min(pos.Line, len(lines))
+	if blockProblems[msg] && pos.Line > 0 && len(src) <= maxBisectBytes {
+		if n := firstFailingLine(lines, pos.Line, msg); n > 0 {
+			pos, msg = indentPos(lines, n), msg+indentHint(lines, n)
+		}
+	}
 	switch {
 	case pos.Line == 0:
 	case bytes.HasPrefix(lines[pos.Line-1], []byte("\t")):
