@@ -13,11 +13,17 @@ type BuildParams struct {
 
 // BuildEnv returns the environment of task "build" (isolated), built from environ
 // in os.Environ form: the essentials, NODE_ENV, NPM_TOKEN, NEXT_PUBLIC_*.
+// The essentials are the built-in list, PATH HOME SHELL USER LOGNAME TMPDIR
+// TEMP TMP LANG LC_ALL LC_CTYPE TERM COLORTERM FORCE_COLOR NO_COLOR CI
+// NODE_OPTIONS (and for Windows SYSTEMROOT APPDATA LOCALAPPDATA PROGRAMDATA
+// PROGRAMFILES PROGRAMFILES(X86) COMSPEC PATHEXT SYSTEMDRIVE WINDIR
+// USERPROFILE HOMEDRIVE HOMEPATH NUMBER_OF_PROCESSORS PROCESSOR_ARCHITECTURE).
 // Never passed: NEXT_PUBLIC_SECRET_*.
 // Sets CGO_ENABLED="0".
 // Sets VX_RUN_WORKSPACE="{workspace}".
 // Sets VX_RUN_TASK="{task}".
 // Puts in front of PATH, first listed first: "{projectDir}/node_modules/.bin", "{workspace}/node_modules/.bin".
+// A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func BuildEnv(environ []string, p BuildParams, overrides ...envrt.Var) []string {
 	return AppendBuildEnv(make([]string, 0, len(environ)+4+len(overrides)), environ, p, overrides...)
@@ -56,11 +62,17 @@ type TestParams struct {
 
 // TestEnv returns the environment of task "test" (isolated), built from environ
 // in os.Environ form: the essentials, JEST_*.
+// The essentials are the built-in list, PATH HOME SHELL USER LOGNAME TMPDIR
+// TEMP TMP LANG LC_ALL LC_CTYPE TERM COLORTERM FORCE_COLOR NO_COLOR CI
+// NODE_OPTIONS (and for Windows SYSTEMROOT APPDATA LOCALAPPDATA PROGRAMDATA
+// PROGRAMFILES PROGRAMFILES(X86) COMSPEC PATHEXT SYSTEMDRIVE WINDIR
+// USERPROFILE HOMEDRIVE HOMEPATH NUMBER_OF_PROCESSORS PROCESSOR_ARCHITECTURE).
 // Sets NODE_ENV="test".
 // Sets TZ="UTC".
 // Sets VX_RUN_WORKSPACE="{workspace}".
 // Sets VX_RUN_TASK="{task}".
 // Puts in front of PATH, first listed first: "{projectDir}/node_modules/.bin", "{workspace}/node_modules/.bin".
+// A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func TestEnv(environ []string, p TestParams, overrides ...envrt.Var) []string {
 	return AppendTestEnv(make([]string, 0, len(environ)+5+len(overrides)), environ, p, overrides...)

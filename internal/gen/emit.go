@@ -26,7 +26,7 @@ func emit(pl *Plan) ([]byte, error) {
 	f.ImportAlias(runtimePath, "envrt")
 
 	for _, t := range pl.Tasks {
-		emitTask(f, t, NewEnvReferences(pl.Names, t.Task))
+		emitTask(f, t, NewEnvReferences(pl.Names, t.Task), pl.Essentials)
 	}
 	emitSecrets(f, pl)
 	for _, t := range pl.Tasks {
@@ -67,8 +67,8 @@ func item(code *jen.Statement, comment string) jen.Code {
 }
 
 // emitTask prints a task's params struct and its two builders; refs says
-// how they read each ${NAME}.
-func emitTask(f *jen.File, t TaskPlan, refs *EnvReferences) {
+// how they read each ${NAME}, essentials what the essentials are.
+func emitTask(f *jen.File, t TaskPlan, refs *EnvReferences, essentials EssentialsNote) {
 	name := t.GoName
 	params := []jen.Code{jen.Id("environ").Index().String()}
 	var args []jen.Code
@@ -89,7 +89,7 @@ func emitTask(f *jen.File, t TaskPlan, refs *EnvReferences) {
 	if len(t.BinPaths) > 0 {
 		extra++
 	}
-	for _, line := range describeTask(t) {
+	for _, line := range describeTask(t, essentials) {
 		f.Comment(line)
 	}
 	callArgs := []jen.Code{
@@ -260,8 +260,9 @@ func (r *EnvReferences) Of(name string) EnvReference {
 	return ref
 }
 
-// describeTask returns the doc comment of a task's Env builder.
-func describeTask(t TaskPlan) []string {
+// describeTask returns the doc comment of a task's Env builder; an
+// isolated one says in full what the essentials are.
+func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 	mode := "isolated"
 	if t.Inherit {
 		mode = "inherit"
@@ -299,6 +300,7 @@ func describeTask(t TaskPlan) []string {
 			}
 		}
 		out = append(out, "in os.Environ form: the essentials"+listOf(", ", passed, t.Patterns)+".")
+		out = append(out, essentials.Lines()...)
 		if neg := listOf("", t.NegExact, t.NegPatterns); neg != "" {
 			out = append(out, "Never passed: "+strings.TrimPrefix(neg, ", ")+".")
 		}
@@ -315,6 +317,9 @@ func describeTask(t TaskPlan) []string {
 			dirs = append(dirs, quoteSegments(d))
 		}
 		out = append(out, "Puts in front of PATH, first listed first: "+strings.Join(dirs, ", ")+".")
+		if readsSomething(t.BinPaths) {
+			out = append(out, "A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.")
+		}
 	}
 	if len(t.BinPaths) > 0 {
 		out = append(out, "Overrides apply in order after the defines, and before PATH is extended.")

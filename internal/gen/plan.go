@@ -26,6 +26,9 @@ type Plan struct {
 	SecretPatterns []string // sorted
 	Secrets        []string // what Secrets returns: names less pass, and patterns, sorted
 	Tasks          []TaskPlan
+	// Essentials says, for the isolated builders' comments, what "the
+	// essentials" are.
+	Essentials EssentialsNote
 }
 
 // TaskPlan is one task's builder: the checked task plus its decision for
@@ -60,7 +63,7 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 // against the names once for all tasks (see patternHits); check has
 // bounded names × patterns (maxPatternTests).
 func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*Plan, *policy.Task) {
-	pl := &Plan{Package: pkg, Source: source}
+	pl := &Plan{Package: pkg, Source: source, Essentials: EssentialsNote{Builtin: p.EssentialsBuiltin, Extra: p.EssentialsExtra}}
 	r := newRules(p)
 	ns := nameSetOf(p, r)
 	for _, g := range ns.groups {

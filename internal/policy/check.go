@@ -10,12 +10,17 @@ import (
 // Policy is a checked policy: every name, pattern and value valid, each
 // list entry sorted into what it does. plan turns it into tables.
 type Policy struct {
-	Package        string // from the policy file; the CLI may override it
-	Essentials     []string
-	SecretNames    []string // built-in (if on) and extra exact names
-	SecretPatterns []string // built-in (if on) and extra patterns
-	Pass           []string
-	Tasks          []Task
+	Package    string   // from the policy file; the CLI may override it
+	Essentials []string // the built-in list (if on), then essentials.extra
+	// EssentialsBuiltin is essentials.builtin; EssentialsExtra holds
+	// essentials.extra's names, repeats dropped, in order. Essentials
+	// is what they make together; these say where each name comes from.
+	EssentialsBuiltin bool
+	EssentialsExtra   []string
+	SecretNames       []string // built-in (if on) and extra exact names
+	SecretPatterns    []string // built-in (if on) and extra patterns
+	Pass              []string
+	Tasks             []Task
 }
 
 // Task is one checked task.
@@ -96,8 +101,10 @@ func check(d *diagnoser, f *policySource) *Policy {
 	for _, s := range c.passNames(f.Secrets.Pass) {
 		p.Pass = append(p.Pass, s.Value)
 	}
+	p.EssentialsBuiltin = f.Essentials.Builtin
 	for _, e := range essentials {
 		p.Essentials = append(p.Essentials, e.Value)
+		p.EssentialsExtra = append(p.EssentialsExtra, e.Value)
 	}
 
 	// The limits come before the work they bound: the entry count as
