@@ -17,10 +17,20 @@ type Policy struct {
 	// is what they make together; these say where each name comes from.
 	EssentialsBuiltin bool
 	EssentialsExtra   []string
-	SecretNames       []string // built-in (if on) and extra exact names
-	SecretPatterns    []string // built-in (if on) and extra patterns
-	Pass              []string
-	Tasks             []Task
+	// Prefix starts every generated identifier (prefix:): each task's Go
+	// name, and the policy-wide IsSecret, Secrets, Params, EnvFunc,
+	// Lookup and TaskKeys.
+	Prefix string
+	// SharedParams is params:, the parameters every task takes as one
+	// Params struct, in order; HasSharedParams says the policy gives it
+	// (possibly empty), and then a task table (Lookup) is generated too.
+	SharedParams    []string
+	HasSharedParams bool
+
+	SecretNames    []string // built-in (if on) and extra exact names
+	SecretPatterns []string // built-in (if on) and extra patterns
+	Pass           []string
+	Tasks          []Task
 }
 
 // Task is one checked task.
@@ -101,6 +111,7 @@ func check(d *diagnoser, f *policySource) *Policy {
 	for _, s := range c.passNames(f.Secrets.Pass) {
 		p.Pass = append(p.Pass, s.Value)
 	}
+	c.sharedNames(f, p)
 	p.EssentialsBuiltin = f.Essentials.Builtin
 	for _, e := range essentials {
 		p.Essentials = append(p.Essentials, e.Value)
@@ -176,6 +187,10 @@ func SetOf(list []string) map[string]bool {
 type checker struct {
 	d    *diagnoser
 	size *sizeCount
+	// prefix and shared are the policy's prefix and shared parameters
+	// (shared nil without params:), which every task's check uses.
+	prefix string
+	shared []string
 }
 
 // unique returns list without repeated entries, reporting each repeat.
@@ -314,7 +329,7 @@ func (s SecretSet) Match(name string) (by string, ok bool) {
 
 // task checks one task and records its generated identifiers in goNames.
 func (c *checker) task(t TaskSource, goNames map[string]string) Task {
-	out := Task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: goName(t.Key.Value)}
+	out := Task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: c.prefix + goName(t.Key.Value)}
 	if !IsTaskKey(t.Key.Value) {
 		c.d.errorf(t.Key.Pos, "task key %q: want [A-Za-z][A-Za-z0-9_.-]*", t.Key.Value)
 	}
@@ -381,9 +396,13 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 		}
 	}
 	out.Params = params(out)
+	if c.shared != nil && len(out.Params) > 0 {
+		c.sharedParamsOnly(out)
+		out.Params = c.shared // the task takes the policy's Params
+	}
 
 	idents := []string{out.GoName + "Env", "Append" + out.GoName + "Env", out.GoName + "EnvOS"}
-	if len(out.Params) > 0 {
+	if len(out.Params) > 0 && c.shared == nil {
 		idents = append(idents, out.GoName+"Params")
 	}
 	for _, id := range idents {
