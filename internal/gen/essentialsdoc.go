@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
@@ -20,6 +21,11 @@ type EssentialsNote struct {
 func (e EssentialsNote) Lines() []string {
 	var text string
 	extra := strings.Join(e.Extra, ", ")
+	if len(e.Extra) > maxListedExtra {
+		// Every isolated builder's comment holds this list: past a
+		// dozen or so names it would grow the file by tasks × names.
+		extra = fmt.Sprintf("%d names, %s, … (the policy lists them all)", len(e.Extra), strings.Join(e.Extra[:maxListedExtra], ", "))
+	}
 	switch {
 	case e.Builtin && len(e.Extra) > 0:
 		text = "The essentials are the built-in list, " + builtinEssentials() + ", and from essentials.extra " + extra + "."
@@ -32,6 +38,10 @@ func (e EssentialsNote) Lines() []string {
 	}
 	return wrapWords(text, 76)
 }
+
+// maxListedExtra is how many essentials.extra names a builder's comment
+// lists before it gives only their number and the first of them.
+const maxListedExtra = 16
 
 // builtinEssentials lists the built-in essentials, the Windows ones after
 // "and for Windows", in parentheses.

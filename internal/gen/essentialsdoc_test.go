@@ -70,3 +70,18 @@ func TestBinPathsDocSaysEmptyParameterSkips(t *testing.T) {
 	got = funcDoc(t, "version: 1\npackage: p\ntasks: {b: {binPaths: [/usr/local/bin]}}\n", "BEnv")
 	assert.NotContains(t, got, "is skipped")
 }
+
+// TestIsolatedDocBoundsTheExtraList: past maxListedExtra names the comment
+// gives their number and the first few, so that it does not grow with
+// tasks × names (hostile case 24000-spellings-1000-tasks-alike).
+func TestIsolatedDocBoundsTheExtraList(t *testing.T) {
+	var names []string
+	for i := range 40 {
+		names = append(names, "EXTRA_"+strings.Repeat("X", i%3)+string(rune('A'+i%26))+strings.Repeat("0", i/26))
+	}
+	lines := EssentialsNote{Builtin: false, Extra: names}.Lines()
+	text := strings.Join(lines, " ")
+	assert.Contains(t, text, "40 names, "+strings.Join(names[:maxListedExtra], ", ")+", … (the policy lists them all)")
+	assert.NotContains(t, text, names[maxListedExtra])
+	assert.Less(t, len(text), 600)
+}
