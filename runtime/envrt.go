@@ -86,7 +86,12 @@ func hasValue(entry string) bool {
 }
 
 // Dir is one binPaths directory as the pieces a call concatenates: literal
-// text and parameter values, in order.
+// text and parameter values, in order. Generated code never gives an empty
+// literal piece, so an empty piece is a {param} (or a ${NAME}) that reads
+// empty, and the directory is skipped: "{projectDir}/node_modules/.bin"
+// with no projectDir would name a root-relative "/node_modules/.bin" that
+// nobody meant. A directory with no pieces, or holding a NUL byte, is
+// skipped too.
 type Dir []string
 
 // Build appends to dst the environment that task t gives a child, built
@@ -344,7 +349,7 @@ func (b *builder) remove(out []string, slots []uint64, name string) {
 	}
 }
 
-// prependPath puts the non-empty, first-seen directories in front of PATH,
+// prependPath puts the first-seen directories that d.skip keeps in front of PATH,
 // joined by sep; with no PATH so far, or an empty one, PATH is just them.
 // It returns out.
 func (b *builder) prependPath(out []string, slots []uint64, dirs []Dir, sep byte) []string {
@@ -391,23 +396,25 @@ func (b *builder) prependPath(out []string, slots []uint64, dirs []Dir, sep byte
 	return b.put(out, slots, sb.String(), name)
 }
 
-// skip reports whether d resolves to "" or holds a NUL byte; such a
-// directory is left out.
+// skip reports whether d has no pieces, an empty piece (a parameter or
+// reference that reads empty) or a NUL byte; such a directory is left out.
 func (d Dir) skip() bool {
-	empty := true
+	if len(d) == 0 {
+		return true
+	}
 	for _, piece := range d {
-		empty = empty && piece == ""
-		if strings.IndexByte(piece, 0) >= 0 {
+		if piece == "" || strings.IndexByte(piece, 0) >= 0 {
 			return true
 		}
 	}
-	return empty
+	return false
 }
 
-// repeats reports whether d resolves to the same text as one of earlier.
+// repeats reports whether d resolves to the same text as one of earlier
+// that is kept (a skipped directory is no first copy).
 func (d Dir) repeats(earlier []Dir) bool {
 	for _, e := range earlier {
-		if d.equal(e) {
+		if !e.skip() && d.equal(e) {
 			return true
 		}
 	}

@@ -1239,7 +1239,7 @@ func TestBuildPath(t *testing.T) {
 			[]string{"Path=/bin", "PATH=" + join("/a", "/other")}, []string{"Path=" + join("/a", "/bin")}},
 		{"empty Path", []string{"Path="}, nil, []Dir{a},
 			[]string{"Path=", "PATH=/a"}, []string{"Path=/a"}},
-		{"repeats", []string{"PATH=/a"}, nil, []Dir{a, b, a, {"/", "a"}, {"/a", ""}, b},
+		{"repeats", []string{"PATH=/a"}, nil, []Dir{a, b, a, {"/", "a"}, b},
 			[]string{"PATH=" + join("/a", "/b", "/a")}, nil},
 		{"prefixes are not repeats", nil, nil, []Dir{{"/a", "b"}, a, {"/ab/"}, {"/a", "b"}},
 			[]string{"PATH=" + join("/ab", "/a", "/ab/")}, nil},
@@ -1253,8 +1253,16 @@ func TestBuildPath(t *testing.T) {
 			[]string{"PATH=" + join("/a", "/bin")}, nil},
 		{"only a dir with NUL", []string{"PATH=/bin"}, nil, []Dir{{"/x\x00"}},
 			[]string{"PATH=/bin"}, nil},
-		{"pieces", nil, nil, []Dir{{"/p", "/node_modules/.bin"}, {"/w", "", "/bin"}},
+		{"pieces", nil, nil, []Dir{{"/p", "/node_modules/.bin"}, {"/w", "/bin"}},
 			[]string{"PATH=" + join("/p/node_modules/.bin", "/w/bin")}, nil},
+		// A parameter given empty would make a root-relative directory
+		// ("/node_modules/.bin") nobody meant: the directory is skipped.
+		{"parameter given empty", []string{"PATH=/bin"}, nil, []Dir{{"", "/node_modules/.bin"}, {"/w", "", "/bin"}, {"/a", ""}, b},
+			[]string{"PATH=" + join("/b", "/bin")}, nil},
+		{"a skipped dir is no earlier copy", []string{"PATH=/bin"}, nil, []Dir{{"", "/x"}, {"/x"}},
+			[]string{"PATH=" + join("/x", "/bin")}, nil},
+		{"only parameters given empty", []string{"PATH=/bin"}, nil, []Dir{{"", "/node_modules/.bin"}},
+			[]string{"PATH=/bin"}, nil},
 		{"after Set", []string{"PATH=/bin"}, []Var{Set("PATH", "/o")}, []Dir{a},
 			[]string{"PATH=" + join("/a", "/o")}, nil},
 		{"after Set to empty", []string{"PATH=/bin"}, []Var{Set("PATH", "")}, []Dir{a},
@@ -1469,7 +1477,7 @@ func model(environ []string, keep func(string) bool, defines []string, overrides
 	var list []string
 	for _, d := range dirs {
 		s := strings.Join(d, "")
-		if s != "" && !strings.Contains(s, "\x00") && !slices.Contains(list, s) {
+		if len(d) > 0 && !slices.Contains(d, "") && !strings.Contains(s, "\x00") && !slices.Contains(list, s) {
 			list = append(list, s)
 		}
 	}

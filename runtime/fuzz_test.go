@@ -93,8 +93,8 @@ tasks:
 `,
 	task:    "t",
 	environ: []string{"GITHUB_TOKEN=ghp_x", "A=1"},
-	fold:    []string{"A=1", "COPY=", "PATH=/"},
-	exact:   []string{"A=1", "COPY=", "PATH=/"},
+	fold:    []string{"A=1", "COPY="},
+	exact:   []string{"A=1", "COPY="},
 }, {
 	name: "the same, with the exempt spelling later",
 	policy: `version: 1
@@ -123,8 +123,8 @@ tasks:
 `,
 	task:    "t",
 	environ: []string{"sleuth_api_key=sk_x", "PATH=/bin"},
-	fold:    []string{"PATH=/k/" + string(os.PathListSeparator) + "/bin", "KEY="},
-	exact:   []string{"PATH=/k/" + string(os.PathListSeparator) + "/bin", "KEY="},
+	fold:    []string{"PATH=/bin", "KEY="},
+	exact:   []string{"PATH=/bin", "KEY="},
 }, {
 	name: "the exempt spelling itself is read",
 	policy: `version: 1

@@ -4,8 +4,9 @@ package main
 
 import envrt "github.com/envgen/envgen/runtime"
 
-// BuildParams holds the parameters of task "build", each the text of its {param} in the policy.
-type BuildParams struct {
+// Params holds the parameters the policy's tasks share (params:), each the
+// text of its {param} in the policy. A task reads the fields its values use.
+type Params struct {
 	Workspace  string // {workspace}
 	Task       string // {task}
 	ProjectDir string // {projectDir}
@@ -13,18 +14,24 @@ type BuildParams struct {
 
 // BuildEnv returns the environment of task "build" (isolated), built from environ
 // in os.Environ form: the essentials, NODE_ENV, NPM_TOKEN, NEXT_PUBLIC_*.
+// The essentials are the built-in list, PATH HOME SHELL USER LOGNAME TMPDIR
+// TEMP TMP LANG LC_ALL LC_CTYPE TERM COLORTERM FORCE_COLOR NO_COLOR CI
+// NODE_OPTIONS (and for Windows SYSTEMROOT APPDATA LOCALAPPDATA PROGRAMDATA
+// PROGRAMFILES PROGRAMFILES(X86) COMSPEC PATHEXT SYSTEMDRIVE WINDIR
+// USERPROFILE HOMEDRIVE HOMEPATH NUMBER_OF_PROCESSORS PROCESSOR_ARCHITECTURE).
 // Never passed: NEXT_PUBLIC_SECRET_*.
 // Sets CGO_ENABLED="0".
 // Sets VX_RUN_WORKSPACE="{workspace}".
 // Sets VX_RUN_TASK="{task}".
 // Puts in front of PATH, first listed first: "{projectDir}/node_modules/.bin", "{workspace}/node_modules/.bin".
+// A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
-func BuildEnv(environ []string, p BuildParams, overrides ...envrt.Var) []string {
+func BuildEnv(environ []string, p Params, overrides ...envrt.Var) []string {
 	return AppendBuildEnv(make([]string, 0, len(environ)+4+len(overrides)), environ, p, overrides...)
 }
 
 // BuildEnvOS is BuildEnv over this process's own environment: see envrt.BuildOS.
-func BuildEnvOS(p BuildParams, overrides ...envrt.Var) []string {
+func BuildEnvOS(p Params, overrides ...envrt.Var) []string {
 	return envrt.BuildOS(&envgenBuildTask, []string{
 		"CGO_ENABLED=0",
 		"VX_RUN_WORKSPACE=" + p.Workspace,
@@ -36,7 +43,7 @@ func BuildEnvOS(p BuildParams, overrides ...envrt.Var) []string {
 }
 
 // AppendBuildEnv is BuildEnv appending to dst; it neither reads nor changes dst's entries.
-func AppendBuildEnv(dst, environ []string, p BuildParams, overrides ...envrt.Var) []string {
+func AppendBuildEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
 	return envrt.Build(dst, environ, &envgenBuildTask, []string{
 		"CGO_ENABLED=0",
 		"VX_RUN_WORKSPACE=" + p.Workspace,
@@ -47,27 +54,26 @@ func AppendBuildEnv(dst, environ []string, p BuildParams, overrides ...envrt.Var
 	})
 }
 
-// TestParams holds the parameters of task "test", each the text of its {param} in the policy.
-type TestParams struct {
-	Workspace  string // {workspace}
-	Task       string // {task}
-	ProjectDir string // {projectDir}
-}
-
 // TestEnv returns the environment of task "test" (isolated), built from environ
 // in os.Environ form: the essentials, JEST_*.
+// The essentials are the built-in list, PATH HOME SHELL USER LOGNAME TMPDIR
+// TEMP TMP LANG LC_ALL LC_CTYPE TERM COLORTERM FORCE_COLOR NO_COLOR CI
+// NODE_OPTIONS (and for Windows SYSTEMROOT APPDATA LOCALAPPDATA PROGRAMDATA
+// PROGRAMFILES PROGRAMFILES(X86) COMSPEC PATHEXT SYSTEMDRIVE WINDIR
+// USERPROFILE HOMEDRIVE HOMEPATH NUMBER_OF_PROCESSORS PROCESSOR_ARCHITECTURE).
 // Sets NODE_ENV="test".
 // Sets TZ="UTC".
 // Sets VX_RUN_WORKSPACE="{workspace}".
 // Sets VX_RUN_TASK="{task}".
 // Puts in front of PATH, first listed first: "{projectDir}/node_modules/.bin", "{workspace}/node_modules/.bin".
+// A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
-func TestEnv(environ []string, p TestParams, overrides ...envrt.Var) []string {
+func TestEnv(environ []string, p Params, overrides ...envrt.Var) []string {
 	return AppendTestEnv(make([]string, 0, len(environ)+5+len(overrides)), environ, p, overrides...)
 }
 
 // TestEnvOS is TestEnv over this process's own environment: see envrt.BuildOS.
-func TestEnvOS(p TestParams, overrides ...envrt.Var) []string {
+func TestEnvOS(p Params, overrides ...envrt.Var) []string {
 	return envrt.BuildOS(&envgenTestTask, []string{
 		"NODE_ENV=test",
 		"TZ=UTC",
@@ -80,7 +86,7 @@ func TestEnvOS(p TestParams, overrides ...envrt.Var) []string {
 }
 
 // AppendTestEnv is TestEnv appending to dst; it neither reads nor changes dst's entries.
-func AppendTestEnv(dst, environ []string, p TestParams, overrides ...envrt.Var) []string {
+func AppendTestEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
 	return envrt.Build(dst, environ, &envgenTestTask, []string{
 		"NODE_ENV=test",
 		"TZ=UTC",
@@ -90,6 +96,34 @@ func AppendTestEnv(dst, environ []string, p TestParams, overrides ...envrt.Var) 
 		{p.ProjectDir, "/node_modules/.bin"},
 		{p.Workspace, "/node_modules/.bin"},
 	})
+}
+
+// EnvFunc is the one signature Lookup gives every task's builder, so that a
+// task runner can pick one by key at run time; a task without parameters
+// ignores p.
+type EnvFunc func(environ []string, p Params, overrides ...envrt.Var) []string
+
+// Lookup returns the builder (…Env) of the task whose key is key, and
+// whether the policy has that task.
+func Lookup(key string) (EnvFunc, bool) {
+	switch key {
+	case "build":
+		return BuildEnv, true
+	case "test":
+		return TestEnv, true
+	}
+	return nil, false
+}
+
+// TaskKeys returns the keys Lookup knows, sorted, in a fresh slice.
+func TaskKeys() []string {
+	return append([]string{}, envgenTaskKeys[:]...)
+}
+
+// envgenTaskKeys is what TaskKeys returns.
+var envgenTaskKeys = [...]string{
+	"build",
+	"test",
 }
 
 // IsSecret reports whether name is a secret of this policy: it matches a

@@ -9,12 +9,15 @@
 //
 // The current directory is the workspace; PROJECT is a directory in it
 // (default "."). The task's child is a shell that prints its environment.
+// The task lint comes from a second policy, plugins.yaml, generated into
+// the same package under the prefix Plugin: an inherit task, it sees the
+// caller's environment less the secrets.
 package main
 
 //go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml
+//go:generate go tool envgen -o plugins_gen.go plugins.yaml
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -35,7 +38,7 @@ func main() {
 // from environ by the generated builders, and writes the child's output to w.
 func run(w io.Writer, environ, args []string) error {
 	if len(args) < 1 || len(args) > 2 {
-		return errors.New("usage: taskrunner build|test [PROJECT]")
+		return fmt.Errorf("usage: taskrunner %s [PROJECT]", strings.Join(taskKeys(), "|"))
 	}
 	task, project := args[0], "."
 	if len(args) == 2 {
@@ -56,16 +59,17 @@ func run(w io.Writer, environ, args []string) error {
 	}
 	projectDir := filepath.Join(workspace, project)
 
-	// The whole environment policy is in these calls: each {param} of the
-	// policy is a field, and the result is ready for exec.Cmd.Env.
+	// The whole environment policy is in these calls: Lookup gives the
+	// task's builder by its key, each {param} of the policy is a field of
+	// Params, and the result is ready for exec.Cmd.Env. Tasks of the
+	// second policy, plugins.yaml, come from its own PluginLookup.
 	var env []string
-	switch task {
-	case "build":
-		env = BuildEnv(environ, BuildParams{Workspace: workspace, Task: task, ProjectDir: projectDir})
-	case "test":
-		env = TestEnv(environ, TestParams{Workspace: workspace, Task: task, ProjectDir: projectDir})
-	default:
-		return fmt.Errorf("unknown task %q (want build or test)", task)
+	if build, ok := Lookup(task); ok {
+		env = build(environ, Params{Workspace: workspace, Task: task, ProjectDir: projectDir})
+	} else if build, ok := PluginLookup(task); ok {
+		env = build(environ, PluginParams{Workspace: workspace, Task: task})
+	} else {
+		return fmt.Errorf("unknown task %q (want %s)", task, strings.Join(taskKeys(), " or "))
 	}
 
 	// A real runner would run the task's script here. This child shows what
@@ -78,4 +82,9 @@ func run(w io.Writer, environ, args []string) error {
 	cmd.Stdout = w
 	cmd.Stderr = os.Stderr
 	return cmd.Run()
+}
+
+// taskKeys lists the tasks of both policies.
+func taskKeys() []string {
+	return append(TaskKeys(), PluginTaskKeys()...)
 }

@@ -46,7 +46,7 @@ func setParentEnv(t *testing.T) {
 
 func TestBuildChildEnv(t *testing.T) {
 	setParentEnv(t)
-	p := BuildParams{Workspace: "/ws", Task: "build", ProjectDir: "/ws/apps/web"}
+	p := Params{Workspace: "/ws", Task: "build", ProjectDir: "/ws/apps/web"}
 	got := childtest.Env(t, BuildEnv(os.Environ(), p))
 
 	childtest.RequireAbsent(t, got,
@@ -77,7 +77,7 @@ func TestBuildChildEnv(t *testing.T) {
 
 func TestTestChildEnv(t *testing.T) {
 	setParentEnv(t)
-	p := TestParams{Workspace: "/ws", Task: "test", ProjectDir: "/ws"}
+	p := Params{Workspace: "/ws", Task: "test", ProjectDir: "/ws"}
 	got := childtest.Env(t, TestEnv(os.Environ(), p))
 
 	childtest.RequireAbsent(t, got, "GITHUB_TOKEN", "NPM_TOKEN", "NEXT_PUBLIC_API_URL", "UNDECLARED")
@@ -121,7 +121,27 @@ func TestRunRefusesInsideATask(t *testing.T) {
 
 func TestRunUnknownTask(t *testing.T) {
 	err := run(new(bytes.Buffer), nil, []string{"deploy"})
-	require.ErrorContains(t, err, `unknown task "deploy"`)
+	require.ErrorContains(t, err, `unknown task "deploy" (want build or test or lint)`)
+}
+
+// TestRunPluginTask runs a task of the second policy, plugins.yaml, which
+// shares the package under its prefix: an inherit task, so the child sees
+// the caller's variables, less the secrets and HISTFILE.
+func TestRunPluginTask(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	setParentEnv(t)
+	t.Setenv("HISTFILE", "/home/dev/.history")
+	var out bytes.Buffer
+	require.NoError(t, run(&out, os.Environ(), []string{"lint"}))
+	lines := strings.Split(out.String(), "\n")
+	for _, want := range []string{"VX_RUN_TASK=lint", "UNDECLARED=stays behind", "NODE_ENV=production"} {
+		require.True(t, slices.Contains(lines, want), "output lacks %s", want)
+	}
+	for _, gone := range []string{"ghp_", "npm_parent", "aws_parent", "HISTFILE="} {
+		require.False(t, strings.Contains(out.String(), gone), "%s reached the plugin", gone)
+	}
 }
 
 // TestBuildRunsProjectTool runs a tool that exists only in the project's
@@ -137,7 +157,7 @@ func TestBuildRunsProjectTool(t *testing.T) {
 	bin := filepath.Join(project, "node_modules", ".bin")
 	require.NoError(t, os.MkdirAll(bin, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(bin, "taskrunner-lint"), []byte("#!/bin/sh\necho linted \"$VX_RUN_TASK\"\n"), 0o755))
-	env := BuildEnv(os.Environ(), BuildParams{Workspace: workspace, Task: "build", ProjectDir: project})
+	env := BuildEnv(os.Environ(), Params{Workspace: workspace, Task: "build", ProjectDir: project})
 
 	out, err := envrt.Command(env, "taskrunner-lint").Output()
 	require.NoError(t, err)

@@ -99,7 +99,7 @@ func TestCLIBadPolicy(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Empty(t, stdout)
 	assert.Equal(t, `policy.yaml:1:10: unsupported version "2": only version 1 exists
-policy.yaml:2:1: unknown key "bogus" in the policy (known: version, package, essentials, secrets, presets, tasks)
+policy.yaml:2:1: unknown key "bogus" in the policy (known: version, package, prefix, params, essentials, secrets, presets, tasks)
 policy.yaml:4:13: task "x": mode "sometimes": want isolated or inherit
 `, stderr)
 	assert.NoFileExists(t, filepath.Join(dir, "out.go"))

@@ -9,18 +9,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestDocsPoliciesGenerate runs every YAML block of docs/recipes.md
-// through the generator: the page promises that each is a whole policy a
-// user can paste.
+// TestDocsPoliciesGenerate runs every YAML block of docs/recipes.md and
+// docs/task-runners.md through the generator: the pages promise that each
+// is a whole policy a user can paste.
 func TestDocsPoliciesGenerate(t *testing.T) {
-	path := filepath.Join("..", "..", "docs", "recipes.md")
-	src, err := os.ReadFile(path)
-	require.NoError(t, err)
-	blocks := yamlBlocks(string(src))
-	require.GreaterOrEqual(t, len(blocks), 5, "docs/recipes.md lost its policies")
-	for i, b := range blocks {
-		_, err := Generate(path, []byte(b.text), "recipes")
-		require.NoError(t, err, "the YAML block at line %d of %s (block %d)", b.line, path, i+1)
+	for page, least := range map[string]int{"recipes.md": 5, "task-runners.md": 2} {
+		path := filepath.Join("..", "..", "docs", page)
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		blocks := yamlBlocks(string(src))
+		require.GreaterOrEqual(t, len(blocks), least, "docs/%s lost its policies", page)
+		for i, b := range blocks {
+			_, err := Generate(path, []byte(b.text), "recipes")
+			require.NoError(t, err, "the YAML block at line %d of %s (block %d)", b.line, path, i+1)
+		}
 	}
 }
 

@@ -393,7 +393,7 @@ func TestDiagnosticsShortenOnlyQuotedNames(t *testing.T) {
 	require.Error(t, err)
 	msg := err.Error()
 	assert.Contains(t, msg, `task "`+key+`": extends unknown preset "nope"`, "the task key in context is whole")
-	assert.Contains(t, msg, "preset_number_10, preset_number_11)", "the preset list is whole")
+	assert.Contains(t, msg, "preset_number_10, preset_number_11;", "the preset list is whole")
 	assert.Contains(t, msg, "preset_number_10 → preset_number_11 → preset_number_0\n", "the cycle is whole")
 	assert.Contains(t, msg, `task "`+key+`" passThrough: "A" is listed twice`)
 	assert.Contains(t, msg, `"`+strings.Repeat("B", 50)+`… (152 bytes)" is neither a name nor a pattern`, "a long bad name is shortened")

@@ -142,9 +142,9 @@ func TestChecksScaleLinearly(t *testing.T) {
 				tp.Exact = append(tp.Exact, fmt.Sprintf("P%d", i))
 				tp.UnsetExact = append(tp.UnsetExact, fmt.Sprintf("U%d", i))
 			}
-			describeTask(tp)
+			describeTask(tp, EssentialsNote{Builtin: true})
 			tp.Inherit, tp.NegExact, tp.UnsetExact = false, tp.UnsetExact, nil
-			describeTask(tp)
+			describeTask(tp, EssentialsNote{Builtin: true})
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -26,7 +26,20 @@ type Plan struct {
 	SecretPatterns []string // sorted
 	Secrets        []string // what Secrets returns: names less pass, and patterns, sorted
 	Tasks          []TaskPlan
+	// Essentials says, for the isolated builders' comments, what "the
+	// essentials" are.
+	Essentials EssentialsNote
+	// Prefix starts every generated identifier; SharedParams and
+	// HasSharedParams are the policy's params (see policy.Policy).
+	Prefix          string
+	SharedParams    []string
+	HasSharedParams bool
 }
+
+// internal returns the name of a policy-wide unexported identifier:
+// "envgen", the prefix, then name, so that two policies with their own
+// prefixes share a package.
+func (pl *Plan) internal(name string) string { return "envgen" + pl.Prefix + name }
 
 // TaskPlan is one task's builder: the checked task plus its decision for
 // each entry of plan.Names.
@@ -60,7 +73,8 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 // against the names once for all tasks (see patternHits); check has
 // bounded names × patterns (maxPatternTests).
 func makePlanWithin(p *policy.Policy, pkg, source string, maxTable int) (*Plan, *policy.Task) {
-	pl := &Plan{Package: pkg, Source: source}
+	pl := &Plan{Package: pkg, Source: source, Essentials: EssentialsNote{Builtin: p.EssentialsBuiltin, Extra: p.EssentialsExtra},
+		Prefix: p.Prefix, SharedParams: p.SharedParams, HasSharedParams: p.HasSharedParams}
 	r := newRules(p)
 	ns := nameSetOf(p, r)
 	for _, g := range ns.groups {

@@ -68,6 +68,8 @@ type driverResult struct {
 	Secret         []bool   // IsSecret of each of Names
 	Secrets        []string // Secrets()
 	SecretsIsFresh bool     // changing Secrets()'s slice leaves the next call alone
+	Lookup         []string // with params: what Lookup(Task)'s builder returns
+	LookupOK       bool     // Lookup found the task
 }
 
 // diffBatch is one run of the generated side: policies, calls, answers.
@@ -198,6 +200,8 @@ type driverResult struct {
 	Secret         []bool
 	Secrets        []string
 	SecretsIsFresh bool
+	Lookup         []string
+	LookupOK       bool
 }
 
 func main() {
@@ -232,6 +236,7 @@ func run(c driverCase) (r driverResult) {
 	switch c.Policy {
 `)
 	for i, c := range policies {
+		prefix := c.checked.Prefix
 		fmt.Fprintf(&b, "\tcase %d:\n\t\tswitch c.Task {\n", i)
 		for _, t := range c.checked.Tasks {
 			args := ""
@@ -240,7 +245,11 @@ func run(c driverCase) (r driverResult) {
 				for _, param := range t.Params {
 					fields = append(fields, fmt.Sprintf("%s: p[%q]", policy.UpperFirst(param), param))
 				}
-				args = fmt.Sprintf(", p%d.%sParams{%s}", i, t.GoName, strings.Join(fields, ", "))
+				paramsType := t.GoName + "Params"
+				if c.checked.HasSharedParams {
+					paramsType = prefix + "Params"
+				}
+				args = fmt.Sprintf(", p%d.%s{%s}", i, paramsType, strings.Join(fields, ", "))
 			}
 			fmt.Fprintf(&b, "\t\tcase %q:\n", t.Key)
 			fmt.Fprintf(&b, "\t\t\tr.Env = p%d.%sEnv(environ%s, ovs...)\n", i, t.GoName, args)
@@ -248,9 +257,18 @@ func run(c driverCase) (r driverResult) {
 			fmt.Fprintf(&b, "\t\t\tr.InPlace = p%d.Append%sEnv(inPlace[:0], inPlace%s, ovs...)\n", i, t.GoName, args)
 		}
 		b.WriteString("\t\tdefault:\n\t\t\tpanic(\"no task \" + c.Task)\n\t\t}\n")
-		fmt.Fprintf(&b, "\t\tfor _, n := range c.Names {\n\t\t\tr.Secret = append(r.Secret, p%d.IsSecret(n))\n\t\t}\n", i)
-		fmt.Fprintf(&b, "\t\tif s := p%d.Secrets(); len(s) > 0 {\n\t\t\ts[0] = \"changed\"\n\t\t}\n", i)
-		fmt.Fprintf(&b, "\t\tr.Secrets = p%d.Secrets()\n", i)
+		if c.checked.HasSharedParams {
+			// The task table, with every shared parameter given.
+			var fields []string
+			for _, param := range c.checked.SharedParams {
+				fields = append(fields, fmt.Sprintf("%s: p[%q]", policy.UpperFirst(param), param))
+			}
+			fmt.Fprintf(&b, "\t\tif f, ok := p%d.%sLookup(c.Task); ok {\n", i, prefix)
+			fmt.Fprintf(&b, "\t\t\tr.Lookup, r.LookupOK = f(slices.Clone(c.Environ), p%d.%sParams{%s}, ovs...), true\n\t\t}\n", i, prefix, strings.Join(fields, ", "))
+		}
+		fmt.Fprintf(&b, "\t\tfor _, n := range c.Names {\n\t\t\tr.Secret = append(r.Secret, p%d.%sIsSecret(n))\n\t\t}\n", i, prefix)
+		fmt.Fprintf(&b, "\t\tif s := p%d.%sSecrets(); len(s) > 0 {\n\t\t\ts[0] = \"changed\"\n\t\t}\n", i, prefix)
+		fmt.Fprintf(&b, "\t\tr.Secrets = p%d.%sSecrets()\n", i, prefix)
 		b.WriteString("\t\tr.SecretsIsFresh = !slices.Contains(r.Secrets, \"changed\")\n")
 	}
 	b.WriteString(`	default:
@@ -272,6 +290,18 @@ func TestDifferential(t *testing.T) {
 	t.Logf("%d random calls of %d random policies (seed %d): generated and built in %v, run in %v",
 		len(b.cases), len(b.policies), b.seed, b.build.Round(time.Millisecond), b.run.Round(time.Millisecond))
 	require.GreaterOrEqual(t, len(b.cases), 10000)
+	shared, prefixed := 0, 0
+	for _, c := range b.policies {
+		if c.checked.HasSharedParams {
+			shared++
+		}
+		if c.checked.Prefix != "" {
+			prefixed++
+		}
+	}
+	t.Logf("%d policies with params: (and Lookup), %d with a prefix", shared, prefixed)
+	require.NotZero(t, shared, "no random policy has params:")
+	require.NotZero(t, prefixed, "no random policy has a prefix")
 	fold := runtimeFold()
 	failures := 0
 	for i, c := range b.cases {
@@ -322,6 +352,9 @@ func diffProblems(p *policy.Policy, c driverCase, res driverResult, want referen
 	}
 	if !res.SecretsIsFresh {
 		out = append(out, "Secrets() shares its slice between calls")
+	}
+	if p.HasSharedParams && (!res.LookupOK || !slices.Equal(res.Lookup, want.Environ())) {
+		out = append(out, fmt.Sprintf("Lookup(%q) = %q (found: %v), want the reference's answer", c.Task, res.Lookup, res.LookupOK))
 	}
 	return out
 }

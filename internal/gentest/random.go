@@ -126,7 +126,8 @@ func yamlList(list []string) string {
 // RandomPolicy draws a random valid policy in package pkg, drawn to hit
 // the edges: names that collide with secrets and with each other's case
 // variants, patterns and negations, every kind of task key, defines and
-// binPaths with parameters, dropInjection in both modes. It returns the
+// binPaths with parameters, dropInjection in both modes, a prefix and
+// shared params (with their task table) in some. It returns the
 // policy's text and its compiled form.
 func RandomPolicy(r *rand.Rand, pkg string) (string, *Compiled) {
 	for {
@@ -244,6 +245,16 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "version: 1\npackage: %s\n", pkg)
+	if r.IntN(4) == 0 {
+		b.WriteString("prefix: Rnd\n") // every identifier prefixed
+	}
+	if r.IntN(3) == 0 {
+		// Shared parameters: every one the values may use (one of them
+		// perhaps no task uses), in a random order, and a task table.
+		shared := []string{"a", "b", "projectDir", "unused"}
+		r.Shuffle(len(shared), func(i, j int) { shared[i], shared[j] = shared[j], shared[i] })
+		fmt.Fprintf(&b, "params: %s\n", yamlList(shared))
+	}
 	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
 	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
 	b.WriteString("tasks:\n")

@@ -10,8 +10,23 @@ import (
 // Policy is a checked policy: every name, pattern and value valid, each
 // list entry sorted into what it does. plan turns it into tables.
 type Policy struct {
-	Package        string // from the policy file; the CLI may override it
-	Essentials     []string
+	Package    string   // from the policy file; the CLI may override it
+	Essentials []string // the built-in list (if on), then essentials.extra
+	// EssentialsBuiltin is essentials.builtin; EssentialsExtra holds
+	// essentials.extra's names, repeats dropped, in order. Essentials
+	// is what they make together; these say where each name comes from.
+	EssentialsBuiltin bool
+	EssentialsExtra   []string
+	// Prefix starts every generated identifier (prefix:): each task's Go
+	// name, and the policy-wide IsSecret, Secrets, Params, EnvFunc,
+	// Lookup and TaskKeys.
+	Prefix string
+	// SharedParams is params:, the parameters every task takes as one
+	// Params struct, in order; HasSharedParams says the policy gives it
+	// (possibly empty), and then a task table (Lookup) is generated too.
+	SharedParams    []string
+	HasSharedParams bool
+
 	SecretNames    []string // built-in (if on) and extra exact names
 	SecretPatterns []string // built-in (if on) and extra patterns
 	Pass           []string
@@ -106,8 +121,11 @@ func check(d *diagnoser, f *policySource) *Policy {
 	for _, s := range c.passNames(f.Secrets.Pass) {
 		p.Pass = append(p.Pass, s.Value)
 	}
+	c.sharedNames(f, p)
+	p.EssentialsBuiltin = f.Essentials.Builtin
 	for _, e := range essentials {
 		p.Essentials = append(p.Essentials, e.Value)
+		p.EssentialsExtra = append(p.EssentialsExtra, e.Value)
 	}
 
 	// The limits come before the work they bound: the entry count as
@@ -179,6 +197,10 @@ func SetOf(list []string) map[string]bool {
 type checker struct {
 	d    *diagnoser
 	size *sizeCount
+	// prefix and shared are the policy's prefix and shared parameters
+	// (shared nil without params:), which every task's check uses.
+	prefix string
+	shared []string
 }
 
 // unique returns list without repeated entries, reporting each repeat.
@@ -317,7 +339,7 @@ func (s SecretSet) Match(name string) (by string, ok bool) {
 
 // task checks one task and records its generated identifiers in goNames.
 func (c *checker) task(t TaskSource, goNames map[string]string) Task {
-	out := Task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: goName(t.Key.Value)}
+	out := Task{Key: t.Key.Value, KeyPos: t.Key.Pos, GoName: c.prefix + goName(t.Key.Value)}
 	if !IsTaskKey(t.Key.Value) {
 		c.d.errorf(t.Key.Pos, "task key %q: want [A-Za-z][A-Za-z0-9_.-]*", t.Key.Value)
 	}
@@ -384,9 +406,13 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 		}
 	}
 	out.Params = params(out)
+	if c.shared != nil && len(out.Params) > 0 {
+		c.sharedParamsOnly(out)
+		out.Params = c.shared // the task takes the policy's Params
+	}
 
 	idents := []string{out.GoName + "Env", "Append" + out.GoName + "Env", out.GoName + "EnvOS"}
-	if len(out.Params) > 0 {
+	if len(out.Params) > 0 && c.shared == nil {
 		idents = append(idents, out.GoName+"Params")
 	}
 	for _, id := range idents {

@@ -111,6 +111,7 @@ func (c *checker) desugar(f *policySource) desugared {
 			c.d.list = append(c.d.list, dg)
 		}
 	}
+	r.addBuiltinPresets()
 	for _, p := range f.Presets {
 		if r.preset(p.Key.Value); c.size.over {
 			return r.x
@@ -238,8 +239,32 @@ func extendsPos(key *Text, ref Text) Pos {
 	return key.Pos
 }
 
+// addBuiltinPresets adds to the presets the resolver knows each built-in
+// preset that an extends entry names ("builtin:go"), placed at the first
+// such entry. They are not the policy's own presets: they are neither
+// checked nor recorded as written (builtinpresets_test.go checks them).
+func (r *resolver) addBuiltinPresets() {
+	g := *r.f
+	g.Presets = slices.Clone(r.f.Presets)
+	for _, e := range slices.Concat(r.f.Presets, r.f.Tasks) {
+		for _, ref := range e.Extends {
+			b, ok := builtinPreset(ref.Value)
+			if _, added := r.presets[ref.Value]; !ok || added {
+				continue
+			}
+			r.presets[ref.Value] = len(g.Presets)
+			g.Presets = append(g.Presets, b.source(extendsPos(e.ExtendsKey, ref)))
+		}
+	}
+	r.f = &g
+}
+
 // unknown reports an extends entry, name, that names no preset, at pos.
 func (r *resolver) unknown(what, name string, pos Pos) {
+	if strings.HasPrefix(name, BuiltinPresetPrefix) {
+		r.c.d.errorf(pos, "%s: extends unknown built-in preset %q (built-in presets: %s)", what, name, strings.Join(builtinPresetKeys(), ", "))
+		return
+	}
 	if r.tasks[name] {
 		r.c.d.errorf(pos, "%s: extends %q, which is a task; only presets can be extended (move what they share into a preset under presets:)", what, name)
 		return
@@ -250,9 +275,11 @@ func (r *resolver) unknown(what, name string, pos Pos) {
 	}
 	var keys []string
 	for _, p := range r.f.Presets {
-		keys = append(keys, p.Key.Value)
+		if !strings.HasPrefix(p.Key.Value, BuiltinPresetPrefix) {
+			keys = append(keys, p.Key.Value)
+		}
 	}
-	r.c.d.errorf(pos, "%s: extends unknown preset %q (presets: %s)", what, name, strings.Join(keys, ", "))
+	r.c.d.errorf(pos, "%s: extends unknown preset %q (presets: %s; envgen's own: %s)", what, name, strings.Join(keys, ", "), strings.Join(builtinPresetKeys(), ", "))
 }
 
 // record notes the position of every field and entry written in preset p.

@@ -27,6 +27,12 @@ type policySource struct {
 	Secrets    secretsSection
 	Presets    []TaskSource // shaped like tasks; see extends.go
 	Tasks      []TaskSource
+	// Prefix is the prefix key; Params the params list and ParamsKey the
+	// key itself, nil when the policy declares no shared parameters (see
+	// shared.go).
+	Prefix    *Text
+	Params    []Text
+	ParamsKey *Text
 }
 
 // builtinList is a section that turns a built-in list on or off and adds
@@ -160,8 +166,13 @@ func load(d *diagnoser, src []byte) *policySource {
 			l.mapping(v, "tasks", func(key string, k, v *yaml.Node) {
 				p.Tasks = append(p.Tasks, l.task(Text{key, nodePos(k)}, v))
 			})
+		case "prefix":
+			p.Prefix = l.scalar(v, "prefix")
+		case "params":
+			p.ParamsKey = &Text{key, nodePos(k)}
+			p.Params = l.list(v, "params")
 		default:
-			l.unknown(k, key, "the policy", "version, package, essentials, secrets, presets, tasks")
+			l.unknown(k, key, "the policy", "version, package, prefix, params, essentials, secrets, presets, tasks")
 		}
 	})
 	return p

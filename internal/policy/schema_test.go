@@ -44,6 +44,7 @@ var schemaBlind = map[string]string{
 	"err-extends-unknown-preset":         "a reference between entries",
 	"err-extends-cycle":                  "a reference between entries",
 	"err-extends-task-key":               "a reference between entries",
+	"err-param-not-in-params":            "a reference between entries (a value and params:)",
 }
 
 // TestSchemaAcceptsGoodPolicies validates every example policy and every

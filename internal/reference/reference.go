@@ -113,11 +113,14 @@ func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string
 		}
 	}
 
-	// Layer 5: binPaths in front of PATH.
+	// Layer 5: binPaths in front of PATH. A directory is skipped when it
+	// is empty, holds NUL, repeats an earlier one, or is built from a
+	// parameter or ${NAME} that reads empty ("{projectDir}/bin" with no
+	// projectDir is not "/bin").
 	var dirs []string
 	for _, segs := range t.BinPaths {
 		dir := refFill(p, t, segs, params, environ, fold)
-		if dir == "" || strings.IndexByte(dir, 0) >= 0 || refContains(dirs, dir) {
+		if dir == "" || strings.IndexByte(dir, 0) >= 0 || refContains(dirs, dir) || refReadsEmpty(p, t, segs, params, environ, fold) {
 			continue
 		}
 		dirs = append(dirs, dir)
@@ -427,6 +430,17 @@ func refFill(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map
 		}
 	}
 	return s
+}
+
+// refReadsEmpty reports whether one of segs' parameters or environment
+// references fills in as "".
+func refReadsEmpty(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map[string]string, environ []string, fold bool) bool {
+	for _, seg := range segs {
+		if (seg.Param != "" || seg.Env != "") && refFill(p, t, []policy.Segment{seg}, params, environ, fold) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // refSort sorts list by bytes, with insertion sort: slow and plain.

@@ -225,6 +225,14 @@ func TestReferenceBinPaths(t *testing.T) {
 	assert.Equal(t, []string{"Path=" + join(dirs, "/bin")}, refRun(t, p, "build", true, []string{"Path=/bin"}, params).Environ())
 	assert.Equal(t, []string{"Path=/bin", "PATH=" + dirs}, refRun(t, p, "build", false, []string{"Path=/bin"}, params).Environ())
 
+	// A directory built from a parameter or a ${NAME} that reads empty is
+	// skipped, not turned into a root-relative path.
+	partial := refBare("tasks: {b: {mode: inherit, binPaths: [\"{projectDir}/node_modules/.bin\", \"${TOOLS}/bin\", \"{workspace}/x{projectDir}\", \"/usr/bin\"]}}\n")
+	refBoth(t, partial, "b", []string{"PATH=/bin"}, map[string]string{"workspace": "/w"}, []string{"PATH=" + join("/usr/bin", "/bin")})
+	refBoth(t, partial, "b", []string{"PATH=/bin", "TOOLS="}, map[string]string{"projectDir": "", "workspace": "/w"}, []string{"PATH=" + join("/usr/bin", "/bin"), "TOOLS="})
+	refBoth(t, partial, "b", []string{"PATH=/bin", "TOOLS=/t"}, map[string]string{"projectDir": "/p", "workspace": "/w"},
+		[]string{"PATH=" + join("/p/node_modules/.bin", "/t/bin", "/w/x/p", "/usr/bin", "/bin"), "TOOLS=/t"})
+
 	empty := refBare("tasks: {b: {mode: inherit, binPaths: [\"{a}\", \"{b}\"]}}\n")
 	refBoth(t, empty, "b", []string{"PATH=/bin"}, nil, []string{"PATH=/bin"})
 	refBoth(t, empty, "b", []string{"X=1"}, map[string]string{"a": "/a\x00"}, []string{"X=1"})

@@ -23,6 +23,11 @@ func AppendInheritEnv(dst, environ []string, overrides ...envrt.Var) []string {
 
 // IsolatedEnv returns the environment of task "isolated" (isolated), built from environ
 // in os.Environ form: the essentials, NODE_ENV, GOFLAGS, NEXT_PUBLIC_*.
+// The essentials are the built-in list, PATH HOME SHELL USER LOGNAME TMPDIR
+// TEMP TMP LANG LC_ALL LC_CTYPE TERM COLORTERM FORCE_COLOR NO_COLOR CI
+// NODE_OPTIONS (and for Windows SYSTEMROOT APPDATA LOCALAPPDATA PROGRAMDATA
+// PROGRAMFILES PROGRAMFILES(X86) COMSPEC PATHEXT SYSTEMDRIVE WINDIR
+// USERPROFILE HOMEDRIVE HOMEPATH NUMBER_OF_PROCESSORS PROCESSOR_ARCHITECTURE).
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func IsolatedEnv(environ []string, overrides ...envrt.Var) []string {
@@ -45,6 +50,11 @@ func AppendIsolatedEnv(dst, environ []string, overrides ...envrt.Var) []string {
 
 // StrictEnv returns the environment of task "strict" (isolated), built from environ
 // in os.Environ form: the essentials, NODE_ENV, GOFLAGS.
+// The essentials are the built-in list, PATH HOME SHELL USER LOGNAME TMPDIR
+// TEMP TMP LANG LC_ALL LC_CTYPE TERM COLORTERM FORCE_COLOR NO_COLOR CI
+// NODE_OPTIONS (and for Windows SYSTEMROOT APPDATA LOCALAPPDATA PROGRAMDATA
+// PROGRAMFILES PROGRAMFILES(X86) COMSPEC PATHEXT SYSTEMDRIVE WINDIR
+// USERPROFILE HOMEDRIVE HOMEPATH NUMBER_OF_PROCESSORS PROCESSOR_ARCHITECTURE).
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func StrictEnv(environ []string, overrides ...envrt.Var) []string {

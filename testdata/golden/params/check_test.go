@@ -53,11 +53,12 @@ func TestDeployEnv(t *testing.T) {
 		"STATIC=plain",
 	})
 
-	// No PATH in environ: PATH is just the directories. An empty
-	// parameter leaves the rest of its directory.
+	// No PATH in environ: PATH is just the directories. A directory
+	// built from an empty parameter ("{toolDir}/bin") is skipped, not
+	// turned into "/bin"; an empty parameter in a define leaves the rest.
 	got = DeployEnv(nil, DeployParams{Home: "/h"})
 	checks.SameEntries(t, "DeployEnv with empty params", got, []string{
-		"PATH=/bin" + sep + "/h/.local/bin" + sep + "/usr/local/bin",
+		"PATH=/h/.local/bin" + sep + "/usr/local/bin",
 		"TARGET=-",
 		"URL=https://:/",
 		"STATIC=plain",
