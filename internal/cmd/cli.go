@@ -21,7 +21,7 @@ const (
 const usage = `usage: envgen [flags] POLICY.yaml
        envgen init [-o FILE] [FILE]
        envgen explain [flags] POLICY.yaml [TASK]
-       envgen list essentials|secrets|injection
+       envgen list essentials|secrets|injection|presets
 
 Generates Go code building the environment of each task in POLICY.yaml.
 envgen init writes a starter policy; envgen explain shows what a task

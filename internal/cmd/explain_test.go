@@ -729,7 +729,7 @@ NEXT_PUBLIC_DEPLOY_TOKEN  -      -
 NEXT_PUBLIC_SECRET_KEY    -      -
 NODE_ENV                  +      +
 NPM_TOKEN                 +      -
-PATH                      =      +
+PATH                      +      +
 VX_RUN_TASK               =      .
 npm_config_cache          -      -
 # why: envgen explain policy.yaml TASK -why NAME

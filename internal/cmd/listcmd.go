@@ -20,6 +20,7 @@ LIST is one of:
   essentials  what every isolated task passes when set (essentials.builtin)
   secrets     the names and patterns no task inherits (secrets.builtin)
   injection   what makes a child load code, dropped under dropInjection: true
+  presets     the toolchain presets a task takes with extends: [builtin:KEY]
 `
 
 // builtinLists are the lists envgen list prints, by the name it takes.
@@ -31,6 +32,7 @@ var builtinLists = []struct {
 	{"essentials", policy.BuiltinEssentials, ""},
 	{"secrets", policy.BuiltinSecrets, ""},
 	{"injection", policy.BuiltinInjection, `dropInjection also drops any inherited entry whose value starts with "()" (an old-style bash function).`},
+	{"presets", nil, "A task takes a preset with extends: [builtin:KEY]."},
 }
 
 // listMain runs envgen list: args are those after "list".
@@ -53,7 +55,11 @@ func listMain(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, l := range builtinLists {
 		if l.name == positional[0] {
-			printBuiltins(stdout, l.list)
+			if l.name == "presets" {
+				printPresets(stdout, policy.BuiltinPresets)
+			} else {
+				printBuiltins(stdout, l.list)
+			}
 			if l.footer != "" {
 				fmt.Fprintf(stdout, "\n%s\n", l.footer)
 			}
@@ -84,4 +90,23 @@ var markdownLink = regexp.MustCompile(`\[([^\]]*)\]\(((?:[^()\s]|\([^()\s]*\))*)
 func plainSource(md string) string {
 	s := markdownLink.ReplaceAllString(md, "$1 <$2>")
 	return strings.ReplaceAll(s, "`", "")
+}
+
+// printPresets prints each built-in preset: its key and what it is for,
+// then the names it passes and the values it defines, with their sources.
+func printPresets(w io.Writer, presets []policy.BuiltinPreset) {
+	for i, p := range presets {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%s%s: %s\n", policy.BuiltinPresetPrefix, p.Key, p.Doc)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, b := range p.Pass {
+			fmt.Fprintf(tw, "  passThrough %s\t%s\t%s\n", b.Name, b.Group, plainSource(b.Source))
+		}
+		for _, d := range p.Define {
+			fmt.Fprintf(tw, "  define %s=%s\t%s\t%s\n", d.Name, d.Value, d.Why, plainSource(d.Source))
+		}
+		tw.Flush()
+	}
 }

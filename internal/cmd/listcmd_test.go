@@ -36,13 +36,32 @@ func TestList(t *testing.T) {
 	}
 }
 
+// TestListPresets prints every built-in preset with each name it passes
+// and each value it defines, and their sources as plain links.
+func TestListPresets(t *testing.T) {
+	code, stdout, stderr := runCLI(t, t.TempDir(), "", "list", "presets")
+	require.Equal(t, 0, code, stderr)
+	require.NotEmpty(t, policy.BuiltinPresets)
+	assert.NotContains(t, stdout, "](")
+	for _, p := range policy.BuiltinPresets {
+		assert.Contains(t, stdout, "builtin:"+p.Key+": "+p.Doc+"\n")
+		for _, b := range p.Pass {
+			assert.Regexp(t, `(?m)^  passThrough `+regexp.QuoteMeta(b.Name)+` +`+regexp.QuoteMeta(b.Group)+`  `, stdout, "%s %s", p.Key, b.Name)
+		}
+		for _, d := range p.Define {
+			assert.Regexp(t, `(?m)^  define `+regexp.QuoteMeta(d.Name+"="+d.Value)+` `, stdout, "%s %s", p.Key, d.Name)
+		}
+	}
+	assert.Contains(t, stdout, "extends: [builtin:KEY]")
+}
+
 func TestListUsage(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		msg  string
 	}{
-		{[]string{"list"}, "envgen list: which list? one of essentials, secrets, injection\nrun envgen list -h for usage\n"},
-		{[]string{"list", "nope"}, "envgen list: no built-in list \"nope\"; the lists: essentials, secrets, injection\nrun envgen list -h for usage\n"},
+		{[]string{"list"}, "envgen list: which list? one of essentials, secrets, injection, presets\nrun envgen list -h for usage\n"},
+		{[]string{"list", "nope"}, "envgen list: no built-in list \"nope\"; the lists: essentials, secrets, injection, presets\nrun envgen list -h for usage\n"},
 		{[]string{"list", "secrets", "essentials"}, "envgen list: one list at a time; got 2\nrun envgen list -h for usage\n"},
 	} {
 		code, stdout, stderr := runCLI(t, t.TempDir(), "", tc.args...)
