@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/envgen/envgen/internal/gen"
@@ -130,6 +131,16 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 		return exitPolicy
 	}
 
+	if *out != "" {
+		if other, names := clash(*out, generated); other != "" {
+			pos := policy.Pos{Line: 1, Col: 1}
+			if p, err := policy.Load(file, src); err == nil {
+				pos = p.PrefixPos
+			}
+			fmt.Fprintln(stderr, policy.ErrorAt(file, pos, "its generated code would declare %s, which %s, another policy's generated file in the package, declares too; give one of the policies its own prefix: (e.g. prefix: Web)", quoteList(names, 5), other))
+			return exitPolicy
+		}
+	}
 	switch {
 	case *out == "":
 		if _, err := stdout.Write(generated); err != nil {
@@ -156,4 +167,17 @@ func lookup(environ []string, name string) string {
 		}
 	}
 	return ""
+}
+
+// quoteList quotes at most max of names, saying how many more there are.
+func quoteList(names []string, max int) string {
+	var q []string
+	for i, n := range names {
+		if i == max {
+			q = append(q, fmt.Sprintf("and %d more", len(names)-max))
+			break
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	return strings.Join(q, ", ")
 }

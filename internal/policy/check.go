@@ -21,6 +21,9 @@ type Policy struct {
 	// name, and the policy-wide IsSecret, Secrets, Params, EnvFunc,
 	// Lookup and TaskKeys.
 	Prefix string
+	// PrefixPos is where prefix: is written, or 1:1 without one: where a
+	// clash with another generated file of the package is reported.
+	PrefixPos Pos
 	// SharedParams is params:, the parameters every task takes as one
 	// Params struct, in order; HasSharedParams says the policy gives it
 	// (possibly empty), and then a task table (Lookup) is generated too.

@@ -5,7 +5,9 @@ import "strings"
 // sharedNames checks the policy-wide naming keys, prefix and params, into
 // p and into c for the tasks' checks.
 func (c *checker) sharedNames(f *policySource, p *Policy) {
+	p.PrefixPos = Pos{1, 1}
 	if f.Prefix != nil {
+		p.PrefixPos = f.Prefix.Pos
 		if IsPrefix(f.Prefix.Value) {
 			p.Prefix = f.Prefix.Value
 		} else {
