@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"github.com/envgen/envgen/internal/testkit"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -289,7 +290,7 @@ func TestDoReadsOnlyWhatItIsGiven(t *testing.T) {
 func TestUsageInDocs(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
-	section := markdownSection("\n"+string(readme), "## CLI")
+	section := testkit.MarkdownSection("\n"+string(readme), "## CLI")
 	require.NotEmpty(t, section)
 	cli, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
 	require.NoError(t, err)

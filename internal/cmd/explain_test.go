@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/envgen/envgen/internal/testkit"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -266,7 +267,7 @@ func TestExplainBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the envgen command; skipped with -short")
 	}
-	goTool := goCommand(t)
+	goTool := testkit.GoCommand(t)
 	exe := filepath.Join(t.TempDir(), "envgen")
 	if goosIsWindows() {
 		exe += ".exe"
@@ -371,26 +372,26 @@ func TestExplainDoc(t *testing.T) {
 	}
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "explain.md"))
 	require.NoError(t, err)
-	section := markdownSection("\n"+string(page), "# envgen explain")
+	section := testkit.MarkdownSection("\n"+string(page), "# envgen explain")
 	require.NotEmpty(t, section, "docs/explain.md has no # envgen explain section")
 	dir := t.TempDir()
 	var files, samples int
-	for _, b := range codeBlocks(section) {
+	for _, b := range testkit.CodeBlocks(section) {
 		switch {
-		case b.lang == "yaml":
+		case b.Lang == "yaml":
 			files++
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "envpolicy.yaml"), []byte(b.text), 0o644))
-		case b.lang == "text":
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "envpolicy.yaml"), []byte(b.Text), 0o644))
+		case b.Lang == "text":
 			files++
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "env.txt"), []byte(b.text), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "env.txt"), []byte(b.Text), 0o644))
 		}
 	}
 	require.Equal(t, 2, files, "the section shows one policy (yaml) and one env.txt (text)")
-	for _, b := range codeBlocks(section) {
-		if !strings.HasPrefix(b.text, "$ go tool envgen explain ") {
+	for _, b := range testkit.CodeBlocks(section) {
+		if !strings.HasPrefix(b.Text, "$ go tool envgen explain ") {
 			continue
 		}
-		for _, sample := range strings.Split(b.text, "\n\n") {
+		for _, sample := range strings.Split(b.Text, "\n\n") {
 			command, want, _ := strings.Cut(sample, "\n")
 			if !strings.HasSuffix(want, "\n") {
 				want += "\n"

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"github.com/envgen/envgen/internal/testkit"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,29 +14,11 @@ import (
 	"github.com/envgen/envgen/internal/gen"
 )
 
-// goldenRoot holds one directory per case: policy.yaml, optional args.txt
-// (extra command-line arguments, one per line, placed before the policy),
-// and the expected output: policy.go.golden for a policy that generates
-// (exit 0, nothing on stderr), or stderr.golden for one that fails
-// (a non-zero exit, nothing on stdout).
-const goldenRoot = "../../testdata/golden"
-
-// goldenCases lists the case directories, sorted.
-func goldenCases(t *testing.T) []string {
-	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join(goldenRoot, "*", "policy.yaml"))
-	require.NoError(t, err)
-	for i, d := range dirs {
-		dirs[i] = filepath.Dir(d)
-	}
-	return dirs
-}
-
 // TestGolden replays every case through the command line in process, as
 // a user running envgen in the case directory would; -update rewrites
 // the expected files (then read the diff).
 func TestGolden(t *testing.T) {
-	cases := goldenCases(t)
+	cases := testkit.GoldenCases(t)
 	require.GreaterOrEqual(t, len(cases), 15, "golden cases")
 	for _, dir := range cases {
 		abs, err := filepath.Abs(dir)
@@ -76,7 +59,7 @@ func TestGolden(t *testing.T) {
 // TestGoldenDeterministic generates every good case twice and wants the
 // same bytes: no map order, no time, no path leaks into the output.
 func TestGoldenDeterministic(t *testing.T) {
-	for _, dir := range goldenCases(t) {
+	for _, dir := range testkit.GoldenCases(t) {
 		src, err := os.ReadFile(filepath.Join(dir, "policy.yaml"))
 		require.NoError(t, err)
 		first, err := gen.Generate("policy.yaml", src, "p")
@@ -104,13 +87,13 @@ var usageCases = map[string]bool{
 // TestE2EExitCodes checks what the golden runner leaves out: the exit code
 // of each case, as SPEC's CLI section gives it.
 func TestE2EExitCodes(t *testing.T) {
-	for _, dir := range goldenCases(t) {
+	for _, dir := range testkit.GoldenCases(t) {
 		abs, err := filepath.Abs(dir)
 		require.NoError(t, err)
 		name := filepath.Base(dir)
 		want := 1
 		switch {
-		case fileExists(filepath.Join(abs, "policy.go.golden")):
+		case testkit.FileExists(filepath.Join(abs, "policy.go.golden")):
 			want = 0
 		case usageCases[name]:
 			want = 2

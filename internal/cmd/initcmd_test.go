@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"github.com/envgen/envgen/internal/testkit"
 	"os"
 	"path/filepath"
 	"testing"
@@ -141,7 +142,7 @@ func TestInitStarterGenerates(t *testing.T) {
 // starter, so that the end-to-end test vets and builds its generated code
 // on every GOOS; -update rewrites it.
 func TestInitStarterIsGolden(t *testing.T) {
-	path := filepath.Join(goldenRoot, "init-starter", "policy.yaml")
+	path := filepath.Join(testkit.GoldenRoot, "init-starter", "policy.yaml")
 	if *update {
 		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 		require.NoError(t, os.WriteFile(path, []byte(starterPolicy), 0o644))

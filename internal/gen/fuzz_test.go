@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"errors"
+	"github.com/envgen/envgen/internal/testkit"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -27,7 +28,7 @@ import (
 // panic. Its seeds are every golden case's policy and the hostile inputs
 // of hostile_test.go, small ones written out.
 func FuzzGenerate(f *testing.F) {
-	dirs, err := filepath.Glob(filepath.Join(goldenRoot, "*", "policy.yaml"))
+	dirs, err := filepath.Glob(filepath.Join(testkit.GoldenRoot, "*", "policy.yaml"))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
+	"github.com/envgen/envgen/internal/testkit"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -118,7 +119,7 @@ func makeDiffBatch(t *testing.T) *diffBatch {
 		}
 	}
 
-	goTool := goCommand(t)
+	goTool := testkit.GoCommand(t)
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	require.NoError(t, err)
 	mod := t.TempDir()
@@ -126,7 +127,7 @@ func makeDiffBatch(t *testing.T) *diffBatch {
 		"require github.com/envgen/envgen v0.0.0\n\n" +
 		"replace github.com/envgen/envgen => " + filepath.ToSlash(root) + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644))
-	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	testkit.CopyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
 	for i, src := range b.srcs {
 		code, err := gen.Generate("policy.yaml", []byte(src), "")
 		require.NoError(t, err, "policy %d:\n%s", i, src)
@@ -139,7 +140,7 @@ func makeDiffBatch(t *testing.T) *diffBatch {
 	exe := filepath.Join(mod, "driver.exe")
 	cmd := exec.Command(goTool, "build", "-o", exe, ".")
 	cmd.Dir = mod
-	cmd.Env = goEnv(t, goTool)
+	cmd.Env = testkit.GoEnv(t, goTool)
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "go build of the driver in %s:\n%s", mod, out)
 	b.build = time.Since(start)

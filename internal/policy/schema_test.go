@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/envgen/envgen/internal/testkit"
 	"maps"
 	"math"
 	"os"
@@ -57,8 +58,8 @@ func TestSchemaAcceptsGoodPolicies(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, examples)
 	files := examples
-	for _, dir := range goldenCases(t) {
-		if fileExists(filepath.Join(dir, "policy.go.golden")) {
+	for _, dir := range testkit.GoldenCases(t) {
+		if testkit.FileExists(filepath.Join(dir, "policy.go.golden")) {
 			files = append(files, filepath.Join(dir, "policy.yaml"))
 		}
 	}
@@ -78,9 +79,9 @@ func TestSchemaAcceptsGoodPolicies(t *testing.T) {
 func TestSchemaRejectsBadPolicies(t *testing.T) {
 	s := loadSchema(t)
 	seen := map[string]bool{}
-	for _, dir := range goldenCases(t) {
+	for _, dir := range testkit.GoldenCases(t) {
 		name := filepath.Base(dir)
-		if !fileExists(filepath.Join(dir, "stderr.golden")) {
+		if !testkit.FileExists(filepath.Join(dir, "stderr.golden")) {
 			continue
 		}
 		seen[name] = true
