@@ -67,7 +67,8 @@ type ValueRule struct {
 // holding the first byte of every prefix, plus the check for URLs whose
 // userinfo holds a password, which needs no prefix. Its zero value detects
 // only such URLs. Build one with NewValueDetector, or write it as a
-// literal whose Rules are sorted and whose First matches them.
+// literal whose Rules are sorted, every Prefix non-empty (Match indexes
+// its first byte), and whose First holds exactly their first bytes.
 type ValueDetector struct {
 	Rules []ValueRule
 	First ByteSet
