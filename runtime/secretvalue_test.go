@@ -268,14 +268,16 @@ func TestLooksSecretCases(t *testing.T) {
 	}{
 		{"ghp_" + a36, "GitHub token"},
 		{"ghs_" + strings.Repeat("Z9", 18), "GitHub token"},
-		{"ghp_" + a36[1:], ""},       // 35
-		{"ghp_" + a36 + "a", ""},     // 37
-		{"ghp_" + a36[1:] + "-", ""}, // charset
-		{"GHP_" + a36, ""},           // case
-		{"ghx_" + a36, ""},           // no such prefix
-		{"Bearer ghp_" + a36, ""},    // the whole value only
+		{"ghp_" + a36[1:], ""},                  // 35
+		{"ghp_" + a36 + "a", "GitHub token"},    // longer: GitHub said tokens may grow to 255
+		{"ghp_" + strings.Repeat("a", 252), ""}, // past 255 in all
+		{"ghp_" + a36[1:] + "-", ""},            // charset
+		{"GHP_" + a36, ""},                      // case
+		{"ghx_" + a36, ""},                      // no such prefix
+		{"Bearer ghp_" + a36, ""},               // the whole value only
 		{"github_pat_" + strings.Repeat("A", 22) + "_" + strings.Repeat("b", 59), "GitHub token"},
 		{"github_pat_" + strings.Repeat("A", 22) + "_" + strings.Repeat("b", 58), ""},
+		{"github_pat_" + strings.Repeat("A", 22) + "_" + strings.Repeat("b", 222), ""}, // past 255 in all
 		{"glpat-" + strings.Repeat("x", 20), "GitLab token"},
 		{"glpat-" + strings.Repeat("x", 19), ""},
 		{"glpat-" + strings.Repeat("x", 19) + "/", ""},
