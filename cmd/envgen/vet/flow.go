@@ -54,6 +54,7 @@ func (f *flow) run() {
 	for h := range f.holders {
 		f.escaped[h] = f.escapes(h, map[ssa.Value]bool{})
 	}
+	f.addPhiHolders()
 	for round := 0; round == 0 || f.changed && round < 100; round++ {
 		f.changed = false
 		f.valuePass()
@@ -69,6 +70,53 @@ func (f *flow) run() {
 			}
 		}
 	}
+}
+
+// addPhiHolders makes holders of the phis of holders, so that a Cmd
+// chosen on two branches and then given its Env is followed as one; such
+// a phi escapes if a holder it may be does.
+func (f *flow) addPhiHolders() {
+	var phis []*ssa.Phi
+	for changed := true; changed; {
+		changed = false
+		for _, b := range f.fn.Blocks {
+			for _, instr := range b.Instrs {
+				phi, ok := instr.(*ssa.Phi)
+				if !ok || f.holders[phi] || !isHolderPointer(phi.Type()) {
+					continue
+				}
+				for _, e := range phi.Edges {
+					if f.primary(e) != nil {
+						f.holders[phi], changed = true, true
+						phis = append(phis, phi)
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, phi := range phis {
+		for _, a := range f.aliases(phi) {
+			f.escaped[phi] = f.escaped[phi] || f.escaped[a]
+		}
+	}
+}
+
+// phiEnv is the Env of the phi of holders phi on entry to its block:
+// each predecessor's Env of the holder it brings (none for a nil).
+func (f *flow) phiEnv(phi *ssa.Phi) envKind {
+	var k envKind
+	for i, e := range phi.Edges {
+		if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		if h := f.primary(e); h != nil {
+			k |= f.out[phi.Block().Preds[i]][h]
+		} else {
+			k |= kOther
+		}
+	}
+	return k
 }
 
 // add unions k into v's kind.
@@ -138,7 +186,7 @@ func (f *flow) transfer(v ssa.Value) envKind {
 		case *ssa.Alloc:
 			return f.storedKind(x)
 		case *ssa.FieldAddr:
-			if isEnvField(x) && len(f.holdersOf(x.X)) > 0 {
+			if isEnvField(x) && f.primary(x.X) != nil {
 				return 0
 			}
 		}
@@ -282,35 +330,36 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 		f.call(st, in)
 	}
 	if v, ok := instr.(ssa.Value); ok && f.holders[v] {
-		st[v], _ = f.newHolder(v)
+		if phi, ok := v.(*ssa.Phi); ok {
+			st[v] = f.phiEnv(phi)
+		} else if _, isParam := f.params[v]; !isParam {
+			st[v], _ = f.newHolder(v)
+		}
 	}
 }
 
-// assign updates the Env of the holders x may be: it becomes what set
-// returns for the old Env. Where x may be one of several holders, each
-// keeps its old Env as a possibility.
+// assign updates the Env of the holder x is: it becomes what set returns
+// for the old Env. Where x is a phi, each holder it may be keeps its old
+// Env as a possibility.
 func (f *flow) assign(st state, x ssa.Value, set func(old envKind) envKind) {
-	hs := f.holdersOf(x)
-	for _, h := range hs {
-		if len(hs) == 1 && h == x {
-			st[h] = set(st[h])
-		} else {
-			st[h] |= set(st[h])
-		}
+	h := f.primary(x)
+	if h == nil {
+		return
+	}
+	st[h] = set(st[h])
+	for _, a := range f.aliases(h) {
+		st[a] |= set(st[a])
 	}
 }
 
 // envOf is what the Env of x may be in st; with environ, what
 // Cmd.Environ returns (the parent's environment for a nil Env).
 func (f *flow) envOf(st state, x ssa.Value, environ bool) envKind {
-	hs := f.holdersOf(x)
-	if len(hs) == 0 {
+	h := f.primary(x)
+	if h == nil {
 		return kOther
 	}
-	var k envKind
-	for _, h := range hs {
-		k |= st[h]
-	}
+	k := st[h]
 	if k&kEntry != 0 {
 		k = k&^kEntry | kOther
 	}
@@ -348,7 +397,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		sum = f.c.summary(callee)
 	}
 	for i, arg := range common.Args {
-		if len(f.holdersOf(arg)) == 0 {
+		if f.primary(arg) == nil {
 			continue
 		}
 		if sum == nil {
@@ -380,13 +429,14 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site, name string) {
 		k |= f.kindOf(args[s.env])
 	}
 	if s.holder >= 0 && s.holder < len(args) {
-		for _, h := range f.holdersOf(args[s.holder]) {
-			if f.escaped[h] {
-				continue
-			}
+		if h := f.primary(args[s.holder]); h != nil && !f.escaped[h] {
 			hk := st[h]
 			if hk&kEntry != 0 {
-				f.info.starts[f.params[h]] = true
+				for _, p := range append(f.aliases(h), h) {
+					if i, ok := f.params[p]; ok {
+						f.info.starts[i] = true
+					}
+				}
 				hk &^= kEntry
 			}
 			k |= hk
@@ -400,40 +450,67 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site, name string) {
 	f.info.bad[key] = s.bad
 }
 
-// holdersOf returns the holders x may be: x itself, or through phis,
-// conversions and variables that closures capture.
-func (f *flow) holdersOf(x ssa.Value) []ssa.Value {
+// primary returns the holder x is, or nil if the analysis cannot tell:
+// x itself (a new holder, a parameter or a phi of holders), through
+// conversions and variables that closures capture and that are set once.
+func (f *flow) primary(x ssa.Value) ssa.Value {
+	for range 100 {
+		if f.holders[x] {
+			return x
+		}
+		switch v := x.(type) {
+		case *ssa.ChangeType:
+			x = v.X
+		case *ssa.UnOp:
+			a, ok := v.X.(*ssa.Alloc)
+			if !ok || v.Op != token.MUL {
+				return nil
+			}
+			if x = storedOnce(a); x == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// aliases returns the holders a phi of holders may be, all the way
+// down: setting the phi's Env may set theirs.
+func (f *flow) aliases(h ssa.Value) []ssa.Value {
 	var out []ssa.Value
-	seen := map[ssa.Value]bool{}
+	seen := map[ssa.Value]bool{h: true}
 	var walk func(v ssa.Value)
 	walk = func(v ssa.Value) {
-		if seen[v] {
+		phi, ok := v.(*ssa.Phi)
+		if !ok {
 			return
 		}
-		seen[v] = true
-		if f.holders[v] {
-			out = append(out, v)
-			return
-		}
-		switch v := v.(type) {
-		case *ssa.Phi:
-			for _, e := range v.Edges {
-				walk(e)
-			}
-		case *ssa.ChangeType:
-			walk(v.X)
-		case *ssa.UnOp:
-			if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-				for _, r := range *a.Referrers() {
-					if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-						walk(st.Val)
-					}
-				}
+		for _, e := range phi.Edges {
+			if p := f.primary(e); p != nil && !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+				walk(p)
 			}
 		}
 	}
-	walk(x)
+	walk(h)
 	return out
+}
+
+// storedOnce returns the one value stored to the variable a, or nil.
+func storedOnce(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
 }
 
 // isZero reports whether v is the constant 0.

@@ -96,11 +96,11 @@ func syscalls() {
 }
 
 func runtimeHelpers(ctx context.Context) {
-	envrt.Command(os.Environ(), "ls").Run()                        // want `^envrt.Command: the environment is os.Environ`
-	envrt.CommandContext(ctx, nil, "ls")                           // want `^envrt.CommandContext: the environment is nil`
-	envrt.Start(ctx, "/bin/ls", nil, os.Environ(), envrt.Stdio{})  // want `^envrt.Start: the environment is os.Environ`
+	envrt.Command(os.Environ(), "ls").Run()                         // want `^envrt.Command: the environment is os.Environ`
+	envrt.CommandContext(ctx, nil, "ls")                            // want `^envrt.CommandContext: the environment is nil`
+	envrt.Start(ctx, "/bin/ls", nil, os.Environ(), envrt.Stdio{})   // want `^envrt.Start: the environment is os.Environ`
 	envrt.Run(ctx, "/bin/ls", nil, envhelp.Parent(), envrt.Stdio{}) // want `^envrt.Run: the environment is os.Environ`
-	envrt.LookPath(os.Environ(), "ls")                             // want `^envrt.LookPath: the environment is os.Environ`
+	envrt.LookPath(os.Environ(), "ls")                              // want `^envrt.LookPath: the environment is os.Environ`
 	var pc envrt.PathCache
 	pc.LookPath(append(os.Environ(), "A=1"), "ls") // want `^envrt.PathCache.LookPath: the environment is os.Environ`
 }
@@ -162,4 +162,15 @@ func viaInheritSetter() {
 func directiveWithoutReason() {
 	cmd := exec.Command("ls")
 	cmd.Run() //envgen:inherit // want `the environment is nil` `^//envgen:inherit needs a reason`
+}
+
+func chosenOnBranchesSetOnOne(ok bool) {
+	var cmd *exec.Cmd
+	if ok {
+		cmd = exec.Command("a")
+		cmd.Env = gen.ShellEnvOS()
+	} else {
+		cmd = exec.Command("b")
+	}
+	cmd.Run() // want `the environment is nil on some paths`
 }

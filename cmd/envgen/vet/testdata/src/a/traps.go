@@ -141,3 +141,21 @@ func environFromBuiltEnv() {
 	cmd.Env = append(cmd.Environ(), "NO_COLOR=1")
 	cmd.Run()
 }
+
+func chosenOnBranches(ok bool, env []string) {
+	var cmd *exec.Cmd
+	if ok {
+		cmd = exec.Command("a")
+	} else {
+		cmd = exec.Command("b")
+	}
+	cmd.Env = gen.ShellEnv(env)
+	cmd.Run()
+}
+
+func capturedAndSet() {
+	cmd := exec.Command("ls")
+	defer func() { _ = cmd.Process }()
+	cmd.Env = gen.ShellEnvOS()
+	cmd.Run()
+}
