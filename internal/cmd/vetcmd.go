@@ -28,7 +28,8 @@ and LookPath, given such an environment; a builder's result with a
 non-constant entry appended after it ran. Findings print as
 FILE:LINE:COL: message. A line comment //envgen:inherit REASON on the
 reported call's line accepts it. Exit 1 when there are findings (or the
-packages do not load), 0 when none, 2 for bad usage.
+packages do not compile), 0 when none, 2 for bad usage (a bad flag, or
+a pattern that names no package).
 
 flags:
   -tests      check _test.go files too
@@ -57,6 +58,11 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 		return usageError(stderr, "envgen vet", "no packages match %s", strings.Join(patterns, " "))
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
+		for _, p := range pkgs {
+			if p.Name == "" { // a pattern that names no package
+				return usageError(stderr, "envgen vet", "no package to check in %s", strings.Join(patterns, " "))
+			}
+		}
 		fmt.Fprintf(stderr, "envgen vet: %d errors loading the packages; nothing checked\n", n)
 		return exitPolicy
 	}
