@@ -9,7 +9,7 @@ import (
 )
 
 // TestAnalyzer runs the analyzer over testdata/src/a, whose comments say
-// what it must report; gen and envhelp export the facts a relies on.
+// what it must report; gen, envhelp and b export the facts a relies on.
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), vet.Analyzer, "a", "gen", "envhelp")
+	analysistest.Run(t, analysistest.TestData(), vet.Analyzer, "a", "b", "gen", "envhelp")
 }

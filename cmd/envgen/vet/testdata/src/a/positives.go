@@ -10,6 +10,7 @@ import (
 	"slices"
 	"syscall"
 
+	"b"
 	"envhelp"
 	"gen"
 	envrt "github.com/envgen/envgen/runtime"
@@ -142,6 +143,10 @@ func viaInheritHelper() {
 
 func viaOtherPackageHelper() {
 	envrt.Command(envhelp.Parent(), "ls").Run() // want `os.Environ\(\) or derived`
+}
+
+func viaPackageWithoutSpawns() {
+	envrt.Command(b.Env(), "ls").Run() // want `os.Environ\(\) or derived`
 }
 
 func startsIt(cmd *exec.Cmd) error { return cmd.Run() }
