@@ -129,6 +129,9 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	if init := c.ssaPkg.Func("init"); init != nil {
+		fns = append(fns, init) // with the closures of package-level initializers
+	}
 	var all func(fn *ssa.Function)
 	all = func(fn *ssa.Function) {
 		c.summary(fn)

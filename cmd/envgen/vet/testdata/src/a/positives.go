@@ -179,3 +179,7 @@ func chosenOnBranchesSetOnOne(ok bool) {
 	}
 	cmd.Run() // want `the environment is nil on some paths`
 }
+
+var leakInInitializer = func() error {
+	return exec.Command("ls").Run() // want `^exec.Cmd.Run: the environment is nil`
+}
