@@ -159,3 +159,12 @@ func capturedAndSet() {
 	cmd.Env = gen.ShellEnvOS()
 	cmd.Run()
 }
+
+func builtThenStartedByHelper() {
+	cmd := exec.Command("ls")
+	cmd.Env = gen.BuildEnv(os.Environ(), gen.Params{})
+	startsIt(cmd)
+	cmd = exec.Command("ls")
+	cmd.Env = gen.ShellEnv(os.Environ(), envrt.Set("PLUGIN_KEY", "k"))
+	startsIt(cmd)
+}
