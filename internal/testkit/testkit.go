@@ -72,7 +72,7 @@ func GoCommand(t testing.TB) string {
 // is one this repository's own build already put in the module cache.
 func GoEnv(t testing.TB, goTool string) []string {
 	t.Helper()
-	out, err := exec.Command(goTool, "env", "GOCACHE", "GOMODCACHE").Output()
+	out, err := exec.Command(goTool, "env", "GOCACHE", "GOMODCACHE").Output() //envgen:inherit go env reports the caches this environment selects
 	require.NoError(t, err, "go env")
 	vals := strings.Split(strings.TrimRight(string(out), "\r\n"), "\n")
 	require.Len(t, vals, 2, "go env GOCACHE GOMODCACHE: %q", out)

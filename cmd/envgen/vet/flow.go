@@ -1,0 +1,520 @@
+package vet
+
+// This file follows one function: what each []string value may be (a
+// kind), and, block by block over the control flow, what the Env of each
+// exec.Cmd or ProcAttr ("holder") may be at each instruction. Both are
+// computed together to a fixed point, since a stored Env is a value and
+// a loaded Env a state.
+
+import (
+	"go/token"
+	"maps"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A state maps each holder to the kinds its Env may have.
+type state map[ssa.Value]envKind
+
+// flow is the analysis of one function.
+type flow struct {
+	c       *checker
+	fn      *ssa.Function
+	info    *funcInfo
+	kinds   map[ssa.Value]envKind // what each []string value may be
+	holders map[ssa.Value]bool    // the holders created or received here
+	params  map[ssa.Value]int     // holder parameters, by index
+	escaped map[ssa.Value]bool    // holders stored where the analysis cannot follow them
+	out     map[*ssa.BasicBlock]state
+	changed bool
+}
+
+// run computes the fixed point and leaves in f.info the function's
+// sites, result kind and parameter effects.
+func (f *flow) run() {
+	f.kinds = map[ssa.Value]envKind{}
+	f.holders = map[ssa.Value]bool{}
+	f.params = map[ssa.Value]int{}
+	f.escaped = map[ssa.Value]bool{}
+	f.out = map[*ssa.BasicBlock]state{}
+	for i, p := range f.fn.Params {
+		if isHolderPointer(p.Type()) {
+			f.holders[p], f.params[p] = true, i
+		}
+	}
+	for _, b := range f.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				if _, ok := f.newHolder(v); ok {
+					f.holders[v] = true
+				}
+			}
+		}
+	}
+	for h := range f.holders {
+		f.escaped[h] = f.escapes(h, map[ssa.Value]bool{})
+	}
+	f.addPhiHolders()
+	for round := 0; round == 0 || f.changed && round < 100; round++ {
+		f.changed = false
+		f.valuePass()
+		f.blockPass()
+	}
+	for _, b := range f.fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if len(ret.Results) == 1 && isStringSlice(ret.Results[0].Type()) {
+				f.info.result |= f.kindOf(ret.Results[0])
+			}
+			for p, i := range f.params {
+				f.info.effect[i] |= f.out[b][p]
+			}
+		}
+	}
+}
+
+// addPhiHolders makes holders of the phis of holders, so that a Cmd
+// chosen on two branches and then given its Env is followed as one; such
+// a phi escapes if a holder it may be does.
+func (f *flow) addPhiHolders() {
+	var phis []*ssa.Phi
+	for changed := true; changed; {
+		changed = false
+		for _, b := range f.fn.Blocks {
+			for _, instr := range b.Instrs {
+				phi, ok := instr.(*ssa.Phi)
+				if !ok || f.holders[phi] || !isHolderPointer(phi.Type()) {
+					continue
+				}
+				for _, e := range phi.Edges {
+					if f.primary(e) != nil {
+						f.holders[phi], changed = true, true
+						phis = append(phis, phi)
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, phi := range phis {
+		for _, a := range f.aliases(phi) {
+			f.escaped[phi] = f.escaped[phi] || f.escaped[a]
+		}
+	}
+}
+
+// phiEnv is the Env of the phi of holders phi on entry to its block:
+// each predecessor's Env of the holder it brings (none for a nil).
+func (f *flow) phiEnv(phi *ssa.Phi) envKind {
+	var k envKind
+	for i, e := range phi.Edges {
+		if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		if h := f.primary(e); h != nil {
+			k |= f.out[phi.Block().Preds[i]][h]
+		} else {
+			k |= kOther
+		}
+	}
+	return k
+}
+
+// add unions k into v's kind.
+func (f *flow) add(v ssa.Value, k envKind) {
+	if f.kinds[v]|k != f.kinds[v] {
+		f.kinds[v] |= k
+		f.changed = true
+	}
+}
+
+// kindOf is what v may be.
+func (f *flow) kindOf(v ssa.Value) envKind {
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			return kNil
+		}
+		return kOther
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Function:
+		return kOther
+	}
+	return f.kinds[v]
+}
+
+// valuePass recomputes the kind of each []string value from its operands.
+func (f *flow) valuePass() {
+	for _, b := range f.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok && isStringSlice(v.Type()) {
+				f.add(v, f.transfer(v))
+			}
+		}
+	}
+}
+
+// transfer is the kind of v given its operands' kinds. The kinds that
+// depend on a holder's state (a loaded Env, Cmd.Environ) come from
+// blockPass.
+func (f *flow) transfer(v ssa.Value) envKind {
+	switch v := v.(type) {
+	case *ssa.Phi:
+		var k envKind
+		for _, e := range v.Edges {
+			k |= f.kindOf(e)
+		}
+		return k
+	case *ssa.ChangeType:
+		return f.kindOf(v.X)
+	case *ssa.Slice:
+		if isZero(v.High) {
+			return kEmpty
+		}
+		if a, ok := v.X.(*ssa.Alloc); ok {
+			return f.arrayKind(a)
+		}
+		return f.kindOf(v.X)
+	case *ssa.MakeSlice:
+		if isZero(v.Len) {
+			return kEmpty
+		}
+		return f.copiedInto(v)
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			return kOther
+		}
+		switch x := v.X.(type) {
+		case *ssa.Alloc:
+			return f.storedKind(x)
+		case *ssa.FieldAddr:
+			if isEnvField(x) && f.primary(x.X) != nil {
+				return 0
+			}
+		}
+		return kOther
+	case *ssa.Call:
+		return f.callKind(v)
+	}
+	return kOther
+}
+
+// callKind is the kind of a call's []string result.
+func (f *flow) callKind(call *ssa.Call) envKind {
+	common := call.Common()
+	args := common.Args
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		if b.Name() == "append" && len(args) == 2 {
+			return appendKind(f.kindOf(args[0]), f.kindOf(args[1]))
+		}
+		return kOther
+	}
+	callee := common.StaticCallee()
+	if callee == nil {
+		if f.c.isBuilderType(common.Value.Type()) {
+			return kPolicy
+		}
+		return kOther
+	}
+	if fact, ok := f.c.funcFact(callee); ok {
+		if fact.Dst >= 0 && fact.Dst < len(args) {
+			return dstKind(f.kindOf(args[fact.Dst]))
+		}
+		return envKind(fact.Kind)
+	}
+	pkg, recv, name := funcName(callee)
+	switch {
+	case (pkg == "os" || pkg == "syscall") && recv == "" && name == "Environ":
+		return kInherit
+	case pkg == "slices" && (name == "Clone" || name == "Clip") && len(args) == 1:
+		return f.kindOf(args[0])
+	case pkg == "os/exec" && recv == "Cmd" && name == "Environ":
+		return 0 // from blockPass
+	}
+	return kOther
+}
+
+// arrayKind is the kind of a slice of the array a, a composite literal
+// or variadic arguments: constants only, or not.
+func (f *flow) arrayKind(a *ssa.Alloc) envKind {
+	k := kConst
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+				if _, isConst := st.Val.(*ssa.Const); !isConst {
+					k = kOther
+				}
+			}
+		}
+	}
+	return k
+}
+
+// copiedInto is the kind of make([]string, n) from what is copied into
+// it: copy(dst, os.Environ()) makes dst the parent's environment.
+func (f *flow) copiedInto(ms *ssa.MakeSlice) envKind {
+	var k envKind
+	for _, r := range *ms.Referrers() {
+		if c, ok := r.(*ssa.Call); ok {
+			if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "copy" && c.Call.Args[0] == ms {
+				k |= f.kindOf(c.Call.Args[1])
+				continue
+			}
+		}
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			k |= kOther
+		}
+	}
+	if k == 0 {
+		return kOther
+	}
+	return k
+}
+
+// storedKind is the kind of a variable that lives in memory (one a
+// closure captures): whatever is stored to it.
+func (f *flow) storedKind(a *ssa.Alloc) envKind {
+	k := kNil // its zero value
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == a {
+				k |= f.kindOf(r.Val)
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			k |= kOther // its address goes somewhere
+		}
+	}
+	return k
+}
+
+// blockPass walks the control flow, following each holder's Env.
+func (f *flow) blockPass() {
+	for _, b := range f.fn.Blocks {
+		st := state{}
+		if b.Index == 0 {
+			for p := range f.params {
+				st[p] = kEntry
+			}
+		}
+		for _, pred := range b.Preds {
+			for h, k := range f.out[pred] {
+				st[h] |= k
+			}
+		}
+		for _, instr := range b.Instrs {
+			f.step(st, instr)
+		}
+		if !maps.Equal(st, f.out[b]) {
+			f.out[b] = st
+			f.changed = true
+		}
+	}
+}
+
+// step applies one instruction to the holders' state.
+func (f *flow) step(st state, instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		if fa, ok := in.Addr.(*ssa.FieldAddr); ok && isEnvField(fa) {
+			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
+		}
+	case *ssa.UnOp:
+		if fa, ok := in.X.(*ssa.FieldAddr); ok && in.Op == token.MUL && isEnvField(fa) {
+			f.add(in, f.envOf(st, fa.X, false))
+		}
+	case ssa.CallInstruction:
+		f.call(st, in)
+	}
+	if v, ok := instr.(ssa.Value); ok && f.holders[v] {
+		if phi, ok := v.(*ssa.Phi); ok {
+			st[v] = f.phiEnv(phi)
+		} else if _, isParam := f.params[v]; !isParam {
+			st[v], _ = f.newHolder(v)
+		}
+	}
+}
+
+// assign updates the Env of the holder x is: it becomes what set returns
+// for the old Env. Where x is a phi, each holder it may be keeps its old
+// Env as a possibility.
+func (f *flow) assign(st state, x ssa.Value, set func(old envKind) envKind) {
+	h := f.primary(x)
+	if h == nil {
+		return
+	}
+	st[h] = set(st[h])
+	for _, a := range f.aliases(h) {
+		st[a] |= set(st[a])
+	}
+}
+
+// envOf is what the Env of x may be in st; with environ, what
+// Cmd.Environ returns (the parent's environment for a nil Env).
+func (f *flow) envOf(st state, x ssa.Value, environ bool) envKind {
+	h := f.primary(x)
+	if h == nil {
+		return kOther
+	}
+	k := st[h]
+	if k&kEntry != 0 {
+		k = k&^kEntry | kOther
+	}
+	if environ && k&kNil != 0 {
+		k = k&^kNil | kInherit
+	}
+	return k
+}
+
+// call applies a call to the state: a site records what it starts with,
+// and a holder passed to a function takes the Env that function leaves.
+func (f *flow) call(st state, in ssa.CallInstruction) {
+	common := in.Common()
+	callee := common.StaticCallee()
+	if callee == nil {
+		for _, arg := range common.Args {
+			f.assign(st, arg, func(envKind) envKind { return kOther })
+		}
+		return
+	}
+	if s, ok := spawnSite(callee); ok {
+		f.record(st, in, s, s.name)
+	}
+	if isExecMethod(callee) {
+		if v := in.Value(); v != nil && callee.Name() == "Environ" {
+			f.add(v, f.envOf(st, common.Args[0], true))
+		}
+		return
+	}
+	if _, ok := in.(*ssa.Defer); ok {
+		return // it runs at return, after every site of this function
+	}
+	var sum *funcInfo
+	if callee.Pkg == f.c.ssaPkg && len(callee.Blocks) > 0 {
+		sum = f.c.summary(callee)
+	}
+	for i, arg := range common.Args {
+		if f.primary(arg) == nil {
+			continue
+		}
+		if sum == nil {
+			f.assign(st, arg, func(envKind) envKind { return kOther })
+			continue
+		}
+		if sum.starts[i] {
+			name := callee.Name() + " (which starts it)"
+			f.record(st, in, site{name: name, env: -1, holder: i, bad: badWhereNilInherits}, name)
+		}
+		effect, ok := sum.effect[i]
+		if !ok {
+			effect = kEntry
+		}
+		f.assign(st, arg, func(old envKind) envKind {
+			if effect&kEntry != 0 {
+				return effect&^kEntry | old
+			}
+			return effect
+		})
+	}
+}
+
+// record adds to a site's findings what its environment may be now.
+func (f *flow) record(st state, in ssa.CallInstruction, s site, name string) {
+	args := in.Common().Args
+	var k envKind
+	if s.env >= 0 && s.env < len(args) {
+		k |= f.kindOf(args[s.env])
+	}
+	if s.holder >= 0 && s.holder < len(args) {
+		if h := f.primary(args[s.holder]); h != nil && !f.escaped[h] {
+			hk := st[h]
+			if hk&kEntry != 0 {
+				for _, p := range append(f.aliases(h), h) {
+					if i, ok := f.params[p]; ok {
+						f.info.starts[i] = true
+					}
+				}
+				hk &^= kEntry
+			}
+			k |= hk
+		}
+	}
+	key := siteKey{in, name}
+	if f.info.sites[key]|k != f.info.sites[key] {
+		f.info.sites[key] |= k
+		f.changed = true
+	}
+	f.info.bad[key] = s.bad
+}
+
+// primary returns the holder x is, or nil if the analysis cannot tell:
+// x itself (a new holder, a parameter or a phi of holders), through
+// conversions and variables that closures capture and that are set once.
+func (f *flow) primary(x ssa.Value) ssa.Value {
+	for range 100 {
+		if f.holders[x] {
+			return x
+		}
+		switch v := x.(type) {
+		case *ssa.ChangeType:
+			x = v.X
+		case *ssa.UnOp:
+			a, ok := v.X.(*ssa.Alloc)
+			if !ok || v.Op != token.MUL {
+				return nil
+			}
+			if x = storedOnce(a); x == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// aliases returns the holders a phi of holders may be, all the way
+// down: setting the phi's Env may set theirs.
+func (f *flow) aliases(h ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{h: true}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		phi, ok := v.(*ssa.Phi)
+		if !ok {
+			return
+		}
+		for _, e := range phi.Edges {
+			if p := f.primary(e); p != nil && !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+				walk(p)
+			}
+		}
+	}
+	walk(h)
+	return out
+}
+
+// storedOnce returns the one value stored to the variable a, or nil.
+func storedOnce(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
+}
+
+// isZero reports whether v is the constant 0.
+func isZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.String() == "0"
+}

@@ -1,0 +1,143 @@
+package vet
+
+// This file knows the calls that start a child (or pick its program) and
+// the values whose Env the analysis follows: exec.Cmd and ProcAttr.
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// runtimePath is the import path of envgen's runtime (envrt).
+const runtimePath = "github.com/envgen/envgen/runtime"
+
+// Which kinds of environment are findings where nil means the parent's
+// environment (exec.Cmd, os.StartProcess, envrt.Command) and where it
+// means an empty one (syscall, envrt.Start, LookPath).
+const (
+	badWhereNilInherits = kNil | kInherit | kExtended
+	badWhereNilIsEmpty  = kInherit | kExtended
+)
+
+// A site is a call that starts a child with an environment, or resolves
+// the program it will run.
+type site struct {
+	name   string  // as messages show it
+	env    int     // the argument holding the env ([]string), or -1
+	holder int     // the argument holding a followed *exec.Cmd or *ProcAttr, or -1
+	bad    envKind // the kinds of environment that are findings
+}
+
+// spawnSite reports whether a call of fn is a site, and which.
+func spawnSite(fn *ssa.Function) (site, bool) {
+	pkg, recv, name := funcName(fn)
+	switch {
+	case pkg == "os/exec" && recv == "Cmd" && (name == "Run" || name == "Start" || name == "Output" || name == "CombinedOutput"):
+		return site{"exec.Cmd." + name, -1, 0, badWhereNilInherits}, true
+	case pkg == "os" && recv == "" && name == "StartProcess":
+		return site{"os.StartProcess", -1, 2, badWhereNilInherits}, true
+	case pkg == "syscall" && recv == "" && (name == "ForkExec" || name == "StartProcess"):
+		return site{"syscall." + name, -1, 2, badWhereNilIsEmpty}, true
+	case (pkg == "syscall" || pkg == "golang.org/x/sys/unix") && recv == "" && name == "Exec":
+		return site{"syscall.Exec", 2, -1, badWhereNilIsEmpty}, true
+	case pkg != runtimePath:
+		return site{}, false
+	case recv == "" && (name == "Start" || name == "Run"):
+		return site{"envrt." + name, 3, -1, badWhereNilIsEmpty}, true
+	case recv == "" && name == "Command":
+		return site{"envrt.Command", 0, -1, badWhereNilInherits}, true
+	case recv == "" && name == "CommandContext":
+		return site{"envrt.CommandContext", 1, -1, badWhereNilInherits}, true
+	case recv == "" && name == "LookPath":
+		return site{"envrt.LookPath", 0, -1, badWhereNilIsEmpty}, true
+	case recv == "PathCache" && name == "LookPath":
+		return site{"envrt.PathCache.LookPath", 1, -1, badWhereNilIsEmpty}, true
+	}
+	return site{}, false
+}
+
+// newHolder reports whether v is a new exec.Cmd or ProcAttr whose Env the
+// analysis follows, and the Env it starts with: nil for exec.Command
+// and for a literal, or what envrt.Command was given (with what is a
+// finding there already reported at that call, so not again).
+func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return kNil, isHolderType(v.Type().(*types.Pointer).Elem())
+	case *ssa.Call:
+		callee := v.Call.StaticCallee()
+		if callee == nil {
+			return 0, false
+		}
+		pkg, recv, name := funcName(callee)
+		switch {
+		case pkg == "os/exec" && recv == "" && (name == "Command" || name == "CommandContext"):
+			return kNil, true
+		case pkg == runtimePath && recv == "" && (name == "Command" || name == "CommandContext"):
+			s, _ := spawnSite(callee)
+			k := f.kindOf(v.Call.Args[s.env])
+			if k&s.bad != 0 {
+				k = k&^s.bad | kOther
+			}
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// isHolderType reports whether t is exec.Cmd, os.ProcAttr or
+// syscall.ProcAttr.
+func isHolderType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "os/exec.Cmd", "os.ProcAttr", "syscall.ProcAttr":
+		return true
+	}
+	return false
+}
+
+// isHolderPointer reports whether t is a pointer to a holder type.
+func isHolderPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isHolderType(p.Elem())
+}
+
+// isEnvField reports whether fa addresses the Env field of a holder.
+func isEnvField(fa *ssa.FieldAddr) bool {
+	p, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok || !isHolderType(p.Elem()) {
+		return false
+	}
+	return p.Elem().Underlying().(*types.Struct).Field(fa.Field).Name() == "Env"
+}
+
+// isExecMethod reports whether fn is a method of exec.Cmd: none of them
+// changes Env.
+func isExecMethod(fn *ssa.Function) bool {
+	pkg, recv, _ := funcName(fn)
+	return pkg == "os/exec" && recv == "Cmd"
+}
+
+// funcName returns the import path of fn's package, the name of its
+// receiver's type (or ""), and its name; all "" for a function without
+// an object (a closure, a wrapper).
+func funcName(fn *ssa.Function) (pkg, recv, name string) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return "", "", ""
+	}
+	if r := obj.Signature().Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			recv = n.Obj().Name()
+		}
+	}
+	return obj.Pkg().Path(), recv, obj.Name()
+}
