@@ -38,7 +38,7 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	c := &Compiled{Policy: rp, checked: p}
 	for i, t := range pl.Tasks {
 		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: tasks[i], defines: t.Defines, dirs: t.BinPaths,
-			refs: gen.NewEnvReferences(pl.Names, t.Task)})
+			refs: gen.NewEnvReferences(p, t.Task)})
 	}
 	return c, nil
 }
@@ -93,5 +93,5 @@ func (t *CompiledTask) Build(dst, environ []string, params map[string]string, ov
 		}
 		return envrt.Getenv(environ, r.Name)
 	})
-	return envrt.Build(dst, environ, t.Task, defines, overrides, dirs)
+	return envrt.Build(envrt.Given(dst, environ), t.Task, defines, overrides, dirs)
 }
