@@ -1,6 +1,7 @@
 package envrt
 
 import (
+	"math/bits"
 	"os"
 	"slices"
 	"strings"
@@ -115,22 +116,52 @@ func filter(out, environ []string, table []seen, c *compiled, fold bool) []strin
 	slots, names, bit := c.slots, c.names, keepOf(fold)
 	mask, tableMask := uint64(len(slots)-1), uint64(len(table)-1)
 	for _, e := range environ {
-		n, h := scanName(e)
+		if c.heads != nil && !c.heads.may(e) {
+			continue // an isolated task passes no name with this head
+		}
+		// The name's length n and hash h, as scanName finds them, written
+		// out for a name that ends before the entry's last 8 bytes, so
+		// that the loop makes no call on its common path.
+		n, h := 0, uint64(0)
+		for i := 0; ; i += 8 {
+			if i+8 > len(e) || e[0] == '=' {
+				n, h = scanName(e)
+				break
+			}
+			w := load64(e[i:])
+			if m := zeroBytes(w ^ eqBytes); m != 0 {
+				if k := bits.TrailingZeros64(m) >> 3; k > 0 {
+					h, n = mix(h, w&(1<<(8*k)-1)), i+k
+				} else {
+					n = i
+				}
+				h = finish(h, n)
+				break
+			}
+			h = mix(h, w)
+		}
 		if n == 0 {
 			continue // no name: exec would refuse it
 		}
 		name := e[:n]
+		i := -1 // the first spelling in names with name's tag
+		for j := h & mask; slots[j] != 0; j = (j + 1) & mask {
+			if s := slots[j]; s>>32 == h>>32 {
+				i = int(uint32(s)) - 1
+				break
+			}
+		}
 		var keep bool
-		switch s := slots[h&mask]; {
-		case s == 0: // a name the policy does not mention
+		switch {
+		case i < 0: // a name the policy does not mention
 			keep = c.inherit
 			if c.filter.may(name) {
-				keep = c.decide(name, fold)
+				keep = c.rules(name, 0, 0, fold)
 			}
-		case s>>32 == h>>32 && names[uint32(s)-1].name == name:
-			keep = names[uint32(s)-1].keep&bit != 0
+		case names[i].name == name:
+			keep = names[i].keep&bit != 0
 		default:
-			keep = c.keeps(name, h, fold)
+			keep = c.keeps(name, h, fold) // another spelling, or another name with its tag
 		}
 		// Where names compare exactly, a later entry of a dropped name
 		// is dropped alike: it needs no record.

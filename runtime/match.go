@@ -12,6 +12,8 @@ type pattern []string
 func (p pattern) match(name string, fold bool) bool {
 	prefix, suffix := p[0], p[len(p)-1]
 	if len(name) < len(prefix)+len(suffix) ||
+		suffix != "" && (name[len(name)-1]^suffix[len(suffix)-1])&^0x20 != 0 || // cannot match: saves the calls
+		prefix != "" && (name[0]^prefix[0])&^0x20 != 0 ||
 		!sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
 	}
@@ -81,23 +83,64 @@ func (f *prefilter) add(p pattern) {
 	case len(suffix) >= 2:
 		f.tail.Add(tailKey(suffix))
 	case prefix != "":
-		f.first.Add(upper(prefix[0]))
-		f.first.Add(upper(prefix[0]) | 0x20)
+		f.first.Add(prefix[0] &^ 0x20)
+		f.first.Add(prefix[0] | 0x20)
 	default:
 		f.loose = true
 	}
 }
 
-// may reports whether a pattern f was built from may match name.
+// may reports whether a pattern f was built from may match name, which
+// is not empty.
 func (f *prefilter) may(name string) bool {
 	return f.loose || f.first.Has(name[0]) || len(name) >= 2 && f.tail.Has(tailKey(name))
 }
 
-// tailKey folds the last two bytes of s, ASCII case aside, into a byte; a
-// name of one byte gives a key that may stand for any.
-func tailKey(s string) byte {
-	if len(s) < 2 {
-		return 0
+// tailKey folds the last two bytes of s, at least two, into a byte, ASCII
+// case aside (bit 5 cleared).
+func tailKey(s string) byte { return (s[len(s)-1]&^0x20)*7 + s[len(s)-2]&^0x20 }
+
+// heads is a set of heads, the first 8 bytes of names (all of a shorter
+// one) ASCII case aside, by 9 bits of their hash.
+type heads [8]uint64
+
+// headBit returns the bit of a head, read as a little-endian word.
+func headBit(w uint64) uint64 { return (w &^ caseBits) * mul >> 55 }
+
+// headsOf returns the heads of the names an isolated task can pass in
+// some spelling and of its passThrough patterns, or nil if a pattern's
+// prefix is shorter than a head: the names it matches can have any.
+func headsOf(names []spelling, pass patterns) *heads {
+	var s heads
+	add := func(name string) {
+		k := headBit(loadTail(name, 0, min(len(name), 8)))
+		s[k>>6] |= 1 << (k & 63)
 	}
-	return upper(s[len(s)-1])*7 + upper(s[len(s)-2])
+	for _, p := range pass {
+		if len(p[0]) < 8 {
+			return nil
+		}
+		add(p[0])
+	}
+	for _, n := range names {
+		if n.keep&(keepExact|keepFolded|keepVariant) != 0 {
+			add(n.name)
+		}
+	}
+	return &s
+}
+
+// may reports whether the name of entry e may have a head in s. A name
+// that starts with '=', Windows's "=C:", always may.
+func (s *heads) may(e string) bool {
+	var w uint64
+	if len(e) >= 8 {
+		w = load64(e)
+	} else {
+		w = loadTail(e, 0, len(e))
+	}
+	m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
+	w &= (m&-m)>>7 - 1          // the bytes before it; all 8 without one
+	k := headBit(w)
+	return s[k>>6]>>(k&63)&1 != 0 || e != "" && e[0] == '='
 }

@@ -145,6 +145,9 @@ func EqualFold(a, b string) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	if a == b {
+		return true
+	}
 	for i := 0; i < len(a); i++ {
 		if c, d := a[i], b[i]; c != d && (c|0x20 != d|0x20 || c|0x20 < 'a' || c|0x20 > 'z') {
 			return false

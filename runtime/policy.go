@@ -82,7 +82,11 @@ type compiled struct {
 	// those that could change its fate may match it.
 	secret, pass, negated, unset patterns
 	filter                       prefilter
-	dropFunctions                bool
+	// heads, for an isolated task, rules out before its name is read an
+	// entry whose first bytes no name it can pass starts with (nil when
+	// a passThrough pattern's prefix is too short to tell).
+	heads         *heads
+	dropFunctions bool
 }
 
 // spelling is one spelling of a name that a policy mentions: what the
@@ -185,6 +189,9 @@ func compileTask(t *Task) *compiled {
 			}
 		}
 	}
+	if !t.Inherit {
+		c.heads = headsOf(c.names, c.pass)
+	}
 	return c
 }
 
@@ -244,17 +251,19 @@ func (c *compiled) keeps(name string, h uint64, fold bool) bool {
 		if !c.filter.may(name) {
 			return c.inherit // no rule names it, no pattern matches it
 		}
-		return c.decide(name, fold)
+		return c.rules(name, 0, 0, fold)
 	}
+	var folded uint8
 	for _, s := range c.group(i) {
 		if s.name == name {
 			return s.keep&keepOf(fold) != 0
 		}
+		folded |= s.facts
 	}
 	if fold {
 		return c.names[i].keep&keepVariant != 0
 	}
-	return c.decide(name, false)
+	return c.rules(name, 0, folded, false) // a spelling the lists do not have
 }
 
 // keepOf returns the decision bit that applies: keepFolded on Windows.
@@ -279,13 +288,23 @@ func (c *compiled) decide(name string, fold bool) bool {
 			}
 		}
 	}
-	secret := folded&isSecret != 0 || c.secret.match(name, true)
-	if secret && exact&(isPass|isListed) == 0 {
-		return false
-	}
+	return c.rules(name, exact, folded, fold)
+}
+
+// rules is decide for a name of which the lists say exact (of this
+// spelling) and folded (of any spelling). Each rule can only drop, so
+// their order is the cheapest first.
+func (c *compiled) rules(name string, exact, folded uint8, fold bool) bool {
 	named := exact
 	if fold {
 		named = folded
+	}
+	if !c.inherit && named&(isEssential|isListed) == 0 && !c.pass.match(name, fold) {
+		return false // no layer of an isolated task passes it
+	}
+	secret := folded&isSecret != 0 || c.secret.match(name, true)
+	if secret && exact&(isPass|isListed) == 0 {
+		return false
 	}
 	unset := named&isUnset != 0 || c.unset.match(name, fold)
 	if c.inherit {
@@ -294,10 +313,8 @@ func (c *compiled) decide(name string, fold bool) bool {
 	if named&isNegated != 0 || c.negated.match(name, fold) {
 		return false
 	}
-	if unset && exact&isListed == 0 {
-		return false // dropInjection, unless passThrough lists this spelling
-	}
-	return named&(isEssential|isListed) != 0 || c.pass.match(name, fold)
+	// dropInjection's names, unless passThrough lists this spelling
+	return !unset || exact&isListed != 0
 }
 
 // otherSpelling returns a spelling of the name of group (its spellings,
