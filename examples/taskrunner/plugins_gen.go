@@ -196,6 +196,15 @@ var envgenPluginSecrets = [...]string{
 	"YARN_NPM_AUTH_IDENT",
 }
 
+// PluginIsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func PluginIsSecretValue(value string) bool {
+	_, ok := envrt.LooksSecret(value)
+	return ok
+}
+
 // envgenPluginLintTask is task "lint"'s policy for envrt.Build.
 var envgenPluginLintTask = envrt.Task{
 	Policy:  &envgenPluginPolicy,

@@ -35,6 +35,7 @@ func emit(pl *Plan) ([]byte, error) {
 		emitTaskLookup(f, pl)
 	}
 	emitSecrets(f, pl)
+	emitValues(f, pl)
 	for _, t := range pl.Tasks {
 		emitTaskTable(f, pl, t)
 	}

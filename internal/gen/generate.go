@@ -31,6 +31,7 @@ func Generate(file string, src []byte, pkg string) ([]byte, error) {
 	if over != nil {
 		return nil, policy.ErrorAt(file, over.KeyPos, "policy too large: with task %q, its tasks' tables would hold over %d entries; give tasks that pass the same names the same rules (presets help), or split the policy", over.Key, maxTableEntries)
 	}
+	pl.Values = PlanValues(p)
 	return emit(pl)
 }
 

@@ -34,6 +34,8 @@ type Plan struct {
 	Prefix          string
 	SharedParams    []string
 	HasSharedParams bool
+	// Values is the policy's value detection (see emitvalues.go).
+	Values ValuePlan
 }
 
 // internal returns the name of a policy-wide unexported identifier:

@@ -195,6 +195,15 @@ var envgenSecrets = [...]string{
 	"TRACING_WORKER_KEY",
 }
 
+// IsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func IsSecretValue(value string) bool {
+	_, ok := envrt.LooksSecret(value)
+	return ok
+}
+
 // envgenInheritTask is task "inherit"'s policy for envrt.Build.
 var envgenInheritTask = envrt.Task{
 	Policy:  &envgenPolicy,

@@ -161,6 +161,15 @@ var envgenSecrets = [...]string{
 	"YARN_NPM_AUTH_IDENT",
 }
 
+// IsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func IsSecretValue(value string) bool {
+	_, ok := envrt.LooksSecret(value)
+	return ok
+}
+
 // envgenShellTask is task "shell"'s policy for envrt.Build.
 var envgenShellTask = envrt.Task{
 	Policy:  &envgenPolicy,
