@@ -160,22 +160,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		}
 	}
 
-	source := "this process's environment"
-	var in environInput
-	switch *envFile {
-	case "":
-		in = environList(environ)
-	case "-":
-		in, err = readEnviron(stdin)
-		source = "standard input"
-	default:
-		var f *os.File
-		if f, err = os.Open(*envFile); err == nil {
-			in, err = readEnviron(f)
-			f.Close()
-		}
-		source = *envFile
-	}
+	in, source, err := inputEnviron(*envFile, stdin, environ)
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
 		return exitPolicy

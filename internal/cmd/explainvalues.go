@@ -29,9 +29,7 @@ func (x *explainer) looksSecret(value string) (kind string, ok bool) {
 	if !ok {
 		return "", false
 	}
-	// The reason's Detail says "value looks like a GitHub token".
-	detail := reference.Reason{Kind: reference.SecretValue, By: k}.Detail()
-	return detail[len("value looks like "):], true
+	return kindWithArticle(k), true
 }
 
 // keptSecretValue reports whether e is an entry of the environment that
