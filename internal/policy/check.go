@@ -40,7 +40,7 @@ type Policy struct {
 	// when Values is false (see values.go).
 	Values        bool
 	ValuePrefixes []string
-	Tasks          []Task
+	Tasks         []Task
 }
 
 // Task is one checked task.
