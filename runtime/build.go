@@ -185,8 +185,13 @@ func filter(out, environ []string, table []seen, c *compiled, fold bool) []strin
 				continue
 			}
 		}
-		// The place for checks of the value: a kept entry only.
-		if c.dropFunctions && strings.HasPrefix(e[n+1:], "()") && !c.keepsFunction(name) {
+		// The value of an entry kept by name: under dropInjection, a bash
+		// function's; with secrets.values, one that looks like a
+		// credential, unless an exemption names this spelling.
+		if c.dropFunctions && strings.HasPrefix(e[n+1:], "()") && !c.keepsValue(name, keepFunction) {
+			continue
+		}
+		if c.values != nil && c.values.looks(e[n+1:]) && !c.keepsValue(name, keepValue) {
 			continue
 		}
 		out = append(out, e)
@@ -197,14 +202,14 @@ func filter(out, environ []string, table []seen, c *compiled, fold bool) []strin
 	return out
 }
 
-// keepsFunction reports whether the task passes an entry named name even
-// with a value starting with "()": an isolated task's exact passThrough
-// name, spelled exactly so.
-func (c *compiled) keepsFunction(name string) bool {
+// keepsValue reports whether the task passes an entry named name even
+// with a value that bit (keepFunction or keepValue) is about: whether a
+// list exempts that exact spelling.
+func (c *compiled) keepsValue(name string, bit uint8) bool {
 	if i := c.lookup(name, hashName(name)); i >= 0 {
 		for _, s := range c.group(i) {
 			if s.name == name {
-				return s.keep&keepFunction != 0
+				return s.keep&bit != 0
 			}
 		}
 	}

@@ -51,11 +51,29 @@ func firstEntry(environ []string, name string, fold bool) (entry, spelling strin
 	return "", ""
 }
 
-// Getenv is the package's Getenv over in's environment, for a ${NAME} in a
-// generated builder's defines and binPaths.
-func (in Input) Getenv(name string) string { return Getenv(in.environ, name) }
+// Getenv is Getenv over in's environment for a ${NAME} of task t's
+// defines and binPaths: "" also when the entry's value is one t drops
+// as a secret by value.
+func (t *Task) Getenv(in Input, name string) string {
+	return t.getenv(in.environ, name, nil, false, windows)
+}
 
-// GetenvExempt is the package's GetenvExempt over in's environment.
-func (in Input) GetenvExempt(name string, exempt ...string) string {
-	return GetenvExempt(in.environ, name, exempt...)
+// GetenvExempt is GetenvExempt over in's environment for task t: "" also
+// when the entry's value is one t drops as a secret by value.
+func (t *Task) GetenvExempt(in Input, name string, exempt ...string) string {
+	return t.getenv(in.environ, name, exempt, true, windows)
+}
+
+// getenv is Task.Getenv (Task.GetenvExempt with secret) with the name
+// comparison chosen by fold.
+func (t *Task) getenv(environ []string, name string, exempt []string, secret, fold bool) string {
+	e, spelling := firstEntry(environ, name, fold)
+	if spelling == "" || secret && !slices.Contains(exempt, spelling) {
+		return ""
+	}
+	value := e[len(spelling)+1:]
+	if c := t.compiled(); c.values != nil && c.values.looks(value) && !c.keepsValue(spelling, keepValue) {
+		return ""
+	}
+	return value
 }

@@ -21,9 +21,16 @@ type Policy struct {
 	Secrets    []string // names and patterns: the built-in list (if on) and secrets.extra
 	Pass       []string // secrets.pass: exact names that are no secrets
 	Injection  []string // names and patterns that a task with DropInjection drops
+	// SecretValues is secrets.values: an entry whose value looks like a
+	// credential (see ValueDetector) is a secret by value, unless
+	// secrets.pass or a task's exact passThrough names its spelling.
+	// ValuePrefixes is secrets.valuePrefixes.
+	SecretValues  bool
+	ValuePrefixes []string
 
-	once sync.Once
-	any  *Task // an inherit task with no lists of its own, for IsSecret
+	once   sync.Once
+	any    *Task          // an inherit task with no lists of its own, for IsSecret
+	values *ValueDetector // with SecretValues: the built-in rules and ValuePrefixes
 }
 
 // Task is one task's lists, as the policy file gives them. For generated
@@ -51,8 +58,30 @@ type Task struct {
 // secret name or pattern ASCII case-insensitively and secrets.pass does
 // not list it exactly.
 func (p *Policy) IsSecret(name string) bool {
-	p.once.Do(func() { p.any = &Task{Policy: p, Inherit: true} })
-	return !p.any.compiled().decide(name, false)
+	return !p.compiled().any.compiled().decide(name, false)
+}
+
+// IsSecretValue reports whether value looks like a credential to the
+// policy's value detectors; false with SecretValues off.
+func (p *Policy) IsSecretValue(value string) bool {
+	if d := p.compiled().values; d != nil {
+		_, ok := d.Match(value)
+		return ok
+	}
+	return false
+}
+
+// compiled returns p with its task for IsSecret and its value detector
+// made, at the first call.
+func (p *Policy) compiled() *Policy {
+	p.once.Do(func() {
+		p.any = &Task{Policy: p, Inherit: true}
+		if p.SecretValues {
+			d := NewValueDetector(p.ValuePrefixes...)
+			p.values = &d
+		}
+	})
+	return p
 }
 
 // SecretList returns the policy's secret names that secrets.pass does not
@@ -87,6 +116,7 @@ type compiled struct {
 	// a passThrough pattern's prefix is too short to tell).
 	heads         *heads
 	dropFunctions bool
+	values        *ValueDetector // nil with secrets.values off
 }
 
 // spelling is one spelling of a name that a policy mentions: what the
@@ -113,6 +143,7 @@ const (
 	keepFolded                     // on Windows
 	keepVariant                    // on the first spelling: on Windows, any spelling the policy does not list
 	keepFunction                   // even with a value starting with "()"
+	keepValue                      // even with a value that looks like a credential: secrets.pass or an exact passThrough name
 )
 
 // compiled returns t's tables, compiling them at the first call.
@@ -124,7 +155,7 @@ func (t *Task) compiled() *compiled {
 // compileTask makes t's lists into tables and decides every spelling.
 func compileTask(t *Task) *compiled {
 	p := t.Policy
-	c := &compiled{inherit: t.Inherit, dropFunctions: t.DropInjection}
+	c := &compiled{inherit: t.Inherit, dropFunctions: t.DropInjection, values: p.compiled().values}
 	facts := map[string]uint8{}
 	add := func(list []string, fact uint8, into *patterns) {
 		for _, s := range list {
@@ -182,6 +213,9 @@ func compileTask(t *Task) *compiled {
 		}
 		if !t.Inherit && t.DropInjection && s.facts&isListed != 0 {
 			s.keep |= keepFunction
+		}
+		if s.facts&(isPass|isListed) != 0 {
+			s.keep |= keepValue
 		}
 		if i == 0 || !EqualFold(c.names[i-1].name, s.name) {
 			if other, ok := otherSpelling(c.names[i:]); ok && c.decide(other, true) {

@@ -208,6 +208,12 @@ func (d *ValueDetector) Match(value string) (kind string, ok bool) {
 	return "", false
 }
 
+// looks is Match without the kind, for the builders' hot loop.
+func (d *ValueDetector) looks(value string) bool {
+	_, ok := d.Match(value)
+	return ok
+}
+
 // matches reports whether value passes r's checks.
 func (r *ValueRule) matches(value string) bool {
 	if len(value) < len(r.Prefix) || value[:len(r.Prefix)] != r.Prefix {

@@ -85,9 +85,17 @@ func PluginSecrets() []string {
 	return envgenPluginPolicy.SecretList()
 }
 
+// PluginIsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func PluginIsSecretValue(value string) bool {
+	return envgenPluginPolicy.IsSecretValue(value)
+}
+
 // envgenPluginPolicy is the policy-wide lists: essentials (for isolated tasks), secret
 // names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// and the injection variables (for tasks with dropInjection).
+// the injection variables (for tasks with dropInjection), and the value detection.
 var envgenPluginPolicy = envrt.Policy{
 	Secrets: []string{
 		"*_ACCESS_KEY",
@@ -274,6 +282,7 @@ var envgenPluginPolicy = envrt.Policy{
 		"ZDOTDIR",
 		"_RLD*",
 	},
+	SecretValues: true,
 }
 
 // The lists above are shaped for envrt.LayoutV3; against a runtime with

@@ -23,12 +23,14 @@ const usage = `usage: envgen [flags] POLICY.yaml
        envgen init [-o FILE] [FILE]
        envgen explain [flags] POLICY.yaml [TASK]
        envgen list essentials|secrets|injection|presets
+       envgen audit [-env FILE] POLICY.yaml [TASK]
 
 Generates Go code building the environment of each task in POLICY.yaml.
 envgen init writes a starter policy; envgen explain shows what a task
 would pass from an environment, and why each name is in or out; envgen
-list prints a built-in list with sources (run envgen init -h, envgen
-explain -h or envgen list -h for their flags).
+list prints a built-in list with sources; envgen audit lists what the
+inherit tasks would pass that looks like a credential (run envgen init -h,
+envgen explain -h, envgen list -h or envgen audit -h for their flags).
 
 flags:
   -o FILE     write here (default: standard output); written only if changed
@@ -48,7 +50,7 @@ no other package name, the package is the one FILE declares.
 // package name, and what explain explains without -env). It reads
 // nothing else of the process.
 //
-// A first argument "init", "explain" or "list" runs that subcommand
+// A first argument "init", "explain", "list" or "audit" runs that subcommand
 // instead (a policy file of such a name is reached as ./init, ...).
 func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
 	if len(args) > 0 {
@@ -59,6 +61,8 @@ func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []stri
 			return explainMain(args[1:], stdin, environ, stdout, stderr)
 		case "list":
 			return listMain(args[1:], stdout, stderr)
+		case "audit":
+			return auditMain(args[1:], stdin, environ, stdout, stderr)
 		}
 	}
 	return generateMain(args, stdout, stderr, environ)

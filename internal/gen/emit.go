@@ -27,13 +27,16 @@ func emit(pl *Plan) ([]byte, error) {
 		emitSharedParams(f, pl)
 	}
 	for _, t := range pl.Tasks {
-		emitTask(f, pl, t, NewEnvReferences(pl.checked, t.Task))
+		refs := NewEnvReferences(pl.checked, t.Task)
+		refs.task = "envgen" + t.GoName + "Task"
+		emitTask(f, pl, t, refs)
 		emitTaskTable(f, pl, t)
 	}
 	if pl.HasSharedParams {
 		emitTaskLookup(f, pl)
 	}
 	emitSecrets(f, pl)
+	emitValues(f, pl)
 	emitPolicy(f, pl)
 	f.Comment("The lists above are shaped for envrt.LayoutV3; against a runtime with")
 	f.Comment("another shape this file does not compile: regenerate it.")
@@ -215,10 +218,11 @@ func piece(s policy.Segment, refs *EnvReferences) *jen.Statement {
 	for _, e := range ref.Exempt {
 		args = append(args, jen.Lit(e))
 	}
+	args = append([]jen.Code{jen.Id("in")}, args...)
 	if ref.Secret {
-		return jen.Id("in").Dot("GetenvExempt").Call(args...)
+		return jen.Id(refs.task).Dot("GetenvExempt").Call(args...)
 	}
-	return jen.Id("in").Dot("Getenv").Call(args...)
+	return jen.Id(refs.task).Dot("Getenv").Call(args...)
 }
 
 // describeTask returns the doc comment of a task's Env builder; an
@@ -402,9 +406,10 @@ func emitPolicy(f *jen.File, pl *Plan) {
 	fields = append(fields, listField("Secrets", pl.Secrets)...)
 	fields = append(fields, listField("Pass", pl.Pass)...)
 	fields = append(fields, listField("Injection", pl.Injection)...)
+	fields = append(fields, valueFields(pl.Values)...)
 	f.Commentf("%s is the policy-wide lists: essentials (for isolated tasks), secret", pl.internal("Policy"))
 	f.Comment("names and patterns (the built-in list if on, and secrets.extra), secrets.pass,")
-	f.Comment("and the injection variables (for tasks with dropInjection).")
+	f.Comment("the injection variables (for tasks with dropInjection), and the value detection.")
 	f.Var().Id(pl.internal("Policy")).Op("=").Add(rt("Policy")).Add(lines(fields))
 	f.Line()
 }

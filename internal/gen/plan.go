@@ -26,6 +26,8 @@ type Plan struct {
 	Prefix          string
 	SharedParams    []string
 	HasSharedParams bool
+	// Values is the policy's value detection (see emitvalues.go).
+	Values ValuePlan
 
 	checked *policy.Policy
 }
@@ -51,7 +53,7 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 		EssentialsNote: EssentialsNote{Builtin: p.EssentialsBuiltin, Extra: p.EssentialsExtra},
 		Prefix:         p.Prefix, SharedParams: p.SharedParams, HasSharedParams: p.HasSharedParams,
 		Secrets: sortedUnique(append(slices.Clip(p.SecretNames), p.SecretPatterns...)),
-		Pass:    sortedUnique(p.Pass)}
+		Pass:    sortedUnique(p.Pass), Values: PlanValues(p)}
 	var injection []string
 	for _, b := range policy.BuiltinInjection {
 		injection = append(injection, b.Name)
@@ -83,7 +85,8 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 // policy's, and each task's in the order of pl.Tasks. They let a policy
 // run in process, without compiling Go (see package gentest).
 func (pl *Plan) Tables() (*envrt.Policy, []*envrt.Task) {
-	rp := &envrt.Policy{Essentials: pl.Essentials, Secrets: pl.Secrets, Pass: pl.Pass, Injection: pl.Injection}
+	rp := &envrt.Policy{Essentials: pl.Essentials, Secrets: pl.Secrets, Pass: pl.Pass, Injection: pl.Injection,
+		SecretValues: !pl.Values.Off, ValuePrefixes: pl.Values.Prefixes}
 	var tasks []*envrt.Task
 	for _, t := range pl.Tasks {
 		tasks = append(tasks, &envrt.Task{Policy: rp, Inherit: t.Inherit, PassThrough: t.PassThrough, Unset: t.Unset, DropInjection: t.DropInjection})
@@ -109,8 +112,8 @@ func (pl *Plan) mostInherited(t TaskPlan) (int, bool) {
 }
 
 // EnvReference is how a generated builder reads one ${NAME}: with
-// Input.Getenv, or, when NAME is a secret before exemptions, with
-// Input.GetenvExempt and the spellings of NAME that the task exempts:
+// Task.Getenv, or, when NAME is a secret before exemptions, with
+// Task.GetenvExempt and the spellings of NAME that the task exempts:
 // those that secrets.pass or its exact passThrough names list. On Windows
 // another spelling of NAME is a secret the task drops, and a reference
 // never reads what the task drops as a secret.
@@ -122,6 +125,7 @@ type EnvReference struct {
 
 // EnvReferences works out a task's EnvReferences.
 type EnvReferences struct {
+	task    string // the Go name of the task's envrt.Task, which reads them
 	secrets policy.SecretSet
 	exempt  []string // secrets.pass and the task's exact passThrough names
 }

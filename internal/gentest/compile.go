@@ -87,11 +87,12 @@ func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReferen
 
 // Build runs the task as its generated Append…Env does.
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
+	in := envrt.Given(dst, environ)
 	defines, dirs := t.Fill(params, func(r gen.EnvReference) string {
 		if r.Secret {
-			return envrt.GetenvExempt(environ, r.Name, r.Exempt...)
+			return t.Task.GetenvExempt(in, r.Name, r.Exempt...)
 		}
-		return envrt.Getenv(environ, r.Name)
+		return t.Task.Getenv(in, r.Name)
 	})
-	return envrt.Build(envrt.Given(dst, environ), t.Task, defines, overrides, dirs)
+	return envrt.Build(in, t.Task, defines, overrides, dirs)
 }

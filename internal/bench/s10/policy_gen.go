@@ -126,9 +126,17 @@ func Secrets() []string {
 	return envgenPolicy.SecretList()
 }
 
+// IsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func IsSecretValue(value string) bool {
+	return envgenPolicy.IsSecretValue(value)
+}
+
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
 // names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// and the injection variables (for tasks with dropInjection).
+// the injection variables (for tasks with dropInjection), and the value detection.
 var envgenPolicy = envrt.Policy{
 	Essentials: []string{
 		"APPDATA",
@@ -180,6 +188,7 @@ var envgenPolicy = envrt.Policy{
 		"INGEST_SHARD_KEY",
 		"JOURNAL_SHARD_KEY",
 	},
+	SecretValues: true,
 }
 
 // The lists above are shaped for envrt.LayoutV3; against a runtime with
