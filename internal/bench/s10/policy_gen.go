@@ -126,12 +126,11 @@ func Secrets() []string {
 	return envgenPolicy.SecretList()
 }
 
-// IsSecretValue reports whether value looks like a credential to the built-in
-// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
-// URLs with a password): an environment entry that holds it is a secret by
-// value, whatever its name (secrets.values).
+// IsSecretValue reports whether value looks like a credential to this policy's
+// value detectors. The policy turns them off (secrets.values: false), so
+// it reports false.
 func IsSecretValue(value string) bool {
-	return envgenPolicy.IsSecretValue(value)
+	return false
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
@@ -188,7 +187,6 @@ var envgenPolicy = envrt.Policy{
 		"INGEST_SHARD_KEY",
 		"JOURNAL_SHARD_KEY",
 	},
-	SecretValues: true,
 }
 
 // The lists above are shaped for envrt.LayoutV3; against a runtime with
