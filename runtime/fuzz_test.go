@@ -75,6 +75,8 @@ func FuzzBuild(f *testing.F) {
 	f.Add(uint8(0), true, "github_token=S1\nNODE_ENV=1\nGITHUB_TOKEN=S2", "", "")
 	f.Add(uint8(1), false, "F=() { :; }\nA=1\nF=plain\nB=2", "", "")
 	f.Add(uint8(6), true, "LD_PRELOAD=() { :; }\nld_preload=/x\nF=() { :; }\nBASH_ENV=/e\nBASH_X=1\nA_KEY=k\nSLEUTH_KEY=s", "", "")
+	f.Add(uint8(3), true, "x=1\nY1=2\nhistfile=h", "", "")
+	f.Add(uint8(1), true, "Histfile=h\nNPM_CONFIG_X=1\nld_preload=/x", "", "")
 	f.Fuzz(func(t *testing.T, which uint8, fold bool, environ, ovs, params string) {
 		task := fuzzTasks[int(which)%len(fuzzTasks)]
 		c := decodeFuzzCall(environ, ovs, params)
