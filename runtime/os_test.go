@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -117,7 +118,8 @@ func TestGetenv(t *testing.T) {
 		assert.Equal(t, c.want, getenv(environ, c.name, c.fold), "getenv(%q, fold=%v)", c.name, c.fold)
 	}
 	assert.Equal(t, getenv(environ, "HOME", windows), Getenv(environ, "HOME"))
-	assert.Equal(t, getenv(environ, "HOME", windows), Given(nil, environ).Getenv("HOME"))
+	task := &Task{Policy: &Policy{}}
+	assert.Equal(t, getenv(environ, "HOME", windows), task.Getenv(Given(nil, environ), "HOME"))
 }
 
 // TestGetenvExempt: a ${NAME} of a secret reads the entry Getenv finds
@@ -144,7 +146,24 @@ func TestGetenvExempt(t *testing.T) {
 	}
 	want := getenvExempt(environ, "github_token", []string{"github_token"}, windows)
 	assert.Equal(t, want, GetenvExempt(environ, "github_token", "github_token"))
-	assert.Equal(t, want, Given(nil, environ).GetenvExempt("github_token", "github_token"))
+	task := &Task{Policy: &Policy{}}
+	assert.Equal(t, want, task.GetenvExempt(Given(nil, environ), "github_token", "github_token"))
 	n := testing.AllocsPerRun(10, func() { GetenvExempt(environ, "github_token", "github_token", "Github_Token") })
 	assert.Zero(t, n, "GetenvExempt allocates")
+}
+
+// TestTaskGetenvValues: a ${NAME} never reads a value the task drops as a
+// secret by value, unless an exemption names the entry's spelling.
+func TestTaskGetenvValues(t *testing.T) {
+	token := "ghp_" + strings.Repeat("a1B2", 9)
+	environ := []string{"MY_CONFIG=" + token, "KEPT=" + token, "PLAIN=x"}
+	p := &Policy{SecretValues: true, Pass: []string{"KEPT"}}
+	task := &Task{Policy: p, Inherit: true}
+	in := Given(nil, environ)
+	assert.Equal(t, "", task.getenv(environ, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, token, task.getenv(environ, "KEPT", nil, false, false))
+	assert.Equal(t, "x", task.Getenv(in, "PLAIN"))
+	off := &Task{Policy: &Policy{}, Inherit: true}
+	assert.Equal(t, token, off.getenv(environ, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, []string{"KEPT=" + token, "PLAIN=x"}, Build(in, task, nil, nil, nil))
 }
