@@ -50,19 +50,6 @@ func ExampleSplit() {
 	// "BAD=\x00"       ""      false
 }
 
-func ExamplePattern_Match() {
-	token := envrt.Pattern(strings.Split("*_TOKEN", "*")) // {"", "_TOKEN"}
-	fmt.Println(token.Match("NPM_TOKEN", false))
-	fmt.Println(token.Match("npm_token", false)) // exact
-	fmt.Println(token.Match("npm_token", true))  // ASCII case-insensitive
-	fmt.Println(token.Match("NPM_TOKEN_FILE", true))
-	// Output:
-	// true
-	// false
-	// true
-	// false
-}
-
 func ExampleEqualFold() {
 	fmt.Println(envrt.EqualFold("Path", "PATH"))
 	fmt.Println(envrt.EqualFold("K", "\u212a"))   // the Kelvin sign is not K here,

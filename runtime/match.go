@@ -1,18 +1,20 @@
 package envrt
 
-// Pattern is a compiled name pattern: the literal runs around and between
+import "strings"
+
+// pattern is a compiled name pattern: the literal runs around and between
 // its '*'s, so "NEXT_PUBLIC_*" is {"NEXT_PUBLIC_", ""} and "*_TOKEN" is
 // {"", "_TOKEN"}. A '*' matches any run of bytes, possibly empty.
-type Pattern []string
+type pattern []string
 
-// Match reports whether name matches p, ASCII case-insensitively when fold
+// match reports whether name matches p, ASCII case-insensitively when fold
 // is set.
-func (p Pattern) Match(name string, fold bool) bool {
+func (p pattern) match(name string, fold bool) bool {
 	prefix, suffix := p[0], p[len(p)-1]
-	if len(name) < len(prefix)+len(suffix) {
-		return false
-	}
-	if !sameName(name[len(name)-len(suffix):], suffix, fold) || !sameName(name[:len(prefix)], prefix, fold) {
+	if len(name) < len(prefix)+len(suffix) ||
+		suffix != "" && (name[len(name)-1]^suffix[len(suffix)-1])&^0x20 != 0 || // cannot match: saves the calls
+		prefix != "" && (name[0]^prefix[0])&^0x20 != 0 ||
+		!sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
@@ -26,30 +28,43 @@ func (p Pattern) Match(name string, fold bool) bool {
 	return true
 }
 
-// Patterns is a list of patterns with a filter that rules most names out
-// by their first or last two bytes, before any pattern is tried: a pattern
-// whose suffix has two bytes or more puts them in Tail (see tailKey); one
-// with a shorter suffix or only a prefix puts its first byte, in both
-// cases, in First; one with neither sets Loose.
-type Patterns struct {
-	List        []Pattern
-	First, Tail ByteSet
-	Loose       bool
+// index returns the first index of sub in s, or -1.
+func index(s, sub string, fold bool) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if sameName(s[i:i+len(sub)], sub, fold) {
+			return i
+		}
+	}
+	return -1
 }
 
-// tailKey folds the last two bytes of s, ASCII case aside, into a byte.
-// Generated tables hold its values: changing it changes the layout (see
-// LayoutV2).
-func tailKey(s string) byte {
-	last, before := s[len(s)-1], s[len(s)-2]
-	// upper, written so that the compiler needs no branch
-	if last-'a' < 26 {
-		last -= 'a' - 'A'
+// patterns is a list of compiled patterns.
+type patterns []pattern
+
+// match reports whether any of ps matches name.
+func (ps patterns) match(name string, fold bool) bool {
+	for _, p := range ps {
+		if p.match(name, fold) {
+			return true
+		}
 	}
-	if before-'a' < 26 {
-		before -= 'a' - 'A'
-	}
-	return last*7 + before
+	return false
+}
+
+// isPattern reports whether an entry of a policy list is a pattern.
+func isPattern(s string) bool { return strings.IndexByte(s, '*') >= 0 }
+
+// compile splits a pattern around its '*'s.
+func compile(s string) pattern { return strings.Split(s, "*") }
+
+// prefilter rules most names out before any pattern is tried, by their
+// first byte or their last two, ASCII case aside: a pattern whose suffix
+// has two bytes or more puts those in tail (see tailKey); one with only a
+// prefix puts its first byte in first; any other sets loose. A name that
+// may not match is matched by none of the patterns it was built from.
+type prefilter struct {
+	first, tail ByteSet
+	loose       bool
 }
 
 // ByteSet is a set of bytes.
@@ -61,170 +76,71 @@ func (s *ByteSet) Has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
 // Add puts c in s.
 func (s *ByteSet) Add(c byte) { s[c>>6] |= 1 << (c & 63) }
 
-// mayMatch reports whether ps's filter lets name through to its patterns:
-// false means no pattern matches name, ASCII case aside.
-func (ps *Patterns) mayMatch(name string) bool {
-	return ps.Loose || name != "" && (ps.First.Has(name[0]) || len(name) >= 2 && ps.Tail.Has(tailKey(name)))
+// add makes f let through the names that p matches.
+func (f *prefilter) add(p pattern) {
+	prefix, suffix := p[0], p[len(p)-1]
+	switch {
+	case len(suffix) >= 2:
+		f.tail.Add(tailKey(suffix))
+	case prefix != "":
+		f.first.Add(prefix[0] &^ 0x20)
+		f.first.Add(prefix[0] | 0x20)
+	default:
+		f.loose = true
+	}
 }
 
-// Match reports whether any pattern of ps matches name, ASCII
-// case-insensitively when fold is set.
-func (ps *Patterns) Match(name string, fold bool) bool {
-	if len(ps.List) == 0 || !ps.mayMatch(name) {
-		return false
-	}
-	for _, p := range ps.List {
-		if s := p[len(p)-1]; s != "" && (name == "" || upper(s[len(s)-1]) != upper(name[len(name)-1])) {
-			continue // cannot match: saves the call
-		}
-		if p.Match(name, fold) {
-			return true
-		}
-	}
-	return false
+// may reports whether a pattern f was built from may match name, which
+// is not empty.
+func (f *prefilter) may(name string) bool {
+	return f.loose || f.first.Has(name[0]) || len(name) >= 2 && f.tail.Has(tailKey(name))
 }
 
-// union returns a filter, with no patterns, that lets through every name
-// that ps's or other's does.
-func (ps *Patterns) union(other *Patterns) Patterns {
-	u := Patterns{Loose: ps.Loose || other.Loose}
-	for i := range u.First {
-		u.First[i] = ps.First[i] | other.First[i]
-		u.Tail[i] = ps.Tail[i] | other.Tail[i]
-	}
-	return u
-}
+// tailKey folds the last two bytes of s, at least two, into a byte, ASCII
+// case aside (bit 5 cleared).
+func tailKey(s string) byte { return (s[len(s)-1]&^0x20)*7 + s[len(s)-2]&^0x20 }
 
-// MakePatterns builds the filter of a list of patterns.
-func MakePatterns(list ...Pattern) Patterns {
-	ps := Patterns{List: list}
-	for _, p := range list {
-		prefix, suffix := p[0], p[len(p)-1]
-		switch {
-		case len(suffix) >= 2:
-			ps.Tail.Add(tailKey(suffix))
-		case prefix != "":
-			ps.First.Add(upper(prefix[0]))
-			ps.First.Add(lower(prefix[0]))
-		default:
-			ps.Loose = true
-		}
-	}
-	return ps
-}
+// heads is a set of heads, the first 8 bytes of names (all of a shorter
+// one) ASCII case aside, by 9 bits of their hash.
+type heads [8]uint64
 
-// index returns the first index of sub in s, or -1.
-func index(s, sub string, fold bool) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if sameName(s[i:i+len(sub)], sub, fold) {
-			return i
-		}
-	}
-	return -1
-}
-
-// sameName compares two names exactly, or ASCII case-insensitively when
-// fold is set.
-func sameName(a, b string, fold bool) bool {
-	if fold {
-		return EqualFold(a, b)
-	}
-	return a == b
-}
-
-// EqualFold reports whether a and b are equal under ASCII case folding.
-// Unlike strings.EqualFold it folds no other letters, so "K" and the
-// Kelvin sign differ, as they do for Windows environment names.
-func EqualFold(a, b string) bool {
-	n := len(a)
-	if n != len(b) {
-		return false
-	}
-	if n < 8 {
-		return equalFoldWords(loadTail(a, 0, n), loadTail(b, 0, n))
-	}
-	// Whole words, then the last 8 bytes, which may overlap the last word.
-	for i := 0; i < n-8; i += 8 {
-		if !equalFoldWords(load64(a[i:]), load64(b[i:])) {
-			return false
-		}
-	}
-	return equalFoldWords(load64(a[n-8:]), load64(b[n-8:]))
-}
-
-// equalFoldWords reports whether the 8 bytes of a and of b are equal under
-// ASCII case folding: where they differ, only in bit 5 (caseBits), and the
-// byte of a is an ASCII letter.
-func equalFoldWords(a, b uint64) bool {
-	diff := a ^ b
-	if diff == 0 {
-		return true
-	}
-	if diff&^caseBits != 0 {
-		return false
-	}
-	// The top bit of a byte of letters is set where a's byte, lower-cased,
-	// is from 'a' to 'z': its low 7 bits plus 0x1f reach 0x80 from 'a' on,
-	// plus 0x05 from '{' on, and no sum carries into the next byte; a byte
-	// with its top bit set is no ASCII letter.
-	low := (a | caseBits) & 0x7f7f7f7f7f7f7f7f
-	letters := (low + 0x1f1f1f1f1f1f1f1f) &^ (low + 0x0505050505050505) &^ a & 0x8080808080808080
-	return diff<<2&^letters == 0 // diff<<2 moves each byte's bit 5 to its top bit
-}
-
-// lower returns c lower-cased if it is an ASCII letter.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + ('a' - 'A')
-	}
-	return c
-}
-
-// upper returns c upper-cased if it is an ASCII letter.
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
-
-// HeadSet is a filter on the first 8 bytes of names (their heads), ASCII
-// case aside: an isolated task that has one drops every entry whose head
-// it does not hold before it reads the rest of the entry's name.
-type HeadSet [8]uint64
-
-// headBit returns the bit of a head in a HeadSet: 9 bits of its hash, the
-// head zero-padded to 8 bytes, case bits cleared.
+// headBit returns the bit of a head, read as a little-endian word.
 func headBit(w uint64) uint64 { return (w &^ caseBits) * mul >> 55 }
 
-// Add puts the head of name, its first 8 bytes or all of a shorter one,
-// in s. Every name with that head then passes s's filter.
-func (s *HeadSet) Add(name string) {
-	k := headBit(loadTail(name, 0, min(len(name), 8)))
-	s[k>>6] |= 1 << (k & 63)
-}
-
-// pick copies to picked the entries of chunk whose names may have a head
-// added to s, and their indices plus start to index, and returns how many
-// it picked. A name that starts with '=', Windows's "=C:", always may.
-func (s *HeadSet) pick(chunk, picked []string, index []int, start int) int {
-	n := 0
-	for j, e := range chunk {
-		var w uint64
-		if len(e) >= 8 {
-			w = load64(e)
-		} else {
-			w = loadTail(e, 0, len(e))
+// headsOf returns the heads of the names an isolated task can pass in
+// some spelling and of its passThrough patterns, or nil if a pattern's
+// prefix is shorter than a head: the names it matches can have any.
+func headsOf(names []spelling, pass patterns) *heads {
+	var s heads
+	add := func(name string) {
+		k := headBit(loadTail(name, 0, min(len(name), 8)))
+		s[k>>6] |= 1 << (k & 63)
+	}
+	for _, p := range pass {
+		if len(p[0]) < 8 {
+			return nil
 		}
-		// Keep the bytes before the first '=': m's lowest bit is the top
-		// bit of that byte; with no '=', keep all 8.
-		m := firstZero(w ^ eqBytes)
-		w &= (m&-m)>>7 - 1
-		k := headBit(w)
-		if s[k>>6]>>(k&63)&1 != 0 || e != "" && e[0] == '=' {
-			picked[n], index[n] = e, start+j
-			n++
+		add(p[0])
+	}
+	for _, n := range names {
+		if n.keep&(keepExact|keepFolded|keepVariant) != 0 {
+			add(n.name)
 		}
 	}
-	return n
+	return &s
+}
+
+// may reports whether the name of entry e may have a head in s. A name
+// that starts with '=', Windows's "=C:", always may.
+func (s *heads) may(e string) bool {
+	var w uint64
+	if len(e) >= 8 {
+		w = load64(e)
+	} else {
+		w = loadTail(e, 0, len(e))
+	}
+	m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
+	w &= (m&-m)>>7 - 1          // the bytes before it; all 8 without one
+	k := headBit(w)
+	return s[k>>6]>>(k&63)&1 != 0 || e != "" && e[0] == '='
 }

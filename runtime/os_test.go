@@ -1,141 +1,101 @@
 package envrt
 
 import (
-	"fmt"
 	"os"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
-// osTask returns an isolated task without passThrough patterns, as envgen
-// generates one, with Lookup listing every name it can pass: PATH, two
-// spellings of one name (both listed), a name with an empty value, a
-// name the environment lacks, and a listed secret that only its exempt
-// spelling passes.
-func osTask(t *testing.T) *Task {
-	names := []Name{
-		{Name: "ENVGEN_OS_A"},
-		{Name: "envgen_os_a", Variant: true},
-		{Name: "ENVGEN_OS_EMPTY"},
-		{Name: "ENVGEN_OS_MISSING"},
-		{Name: "ENVGEN_OS_TOKEN", Secret: true},
-		{Name: "envgen_os_token", Variant: true, Secret: true},
-		{Name: "ENVGEN_OS_UNLISTED"},
-		{Name: "PATH"},
-	}
-	task := &Task{
-		Policy: layout(t, false, names),
-		Decide: []Decision{
-			Keep | KeepFolded, Keep | KeepFolded, allDecisions, allDecisions,
-			0, Keep | KeepFolded, 0, allDecisions,
-		},
-	}
-	for i, d := range task.Decide {
-		if d&Keep != 0 {
-			task.Lookup = append(task.Lookup, names[i].Name)
-		}
-	}
-	return task
-}
+// This file tests what reads this process's environment: the OS input,
+// which filters os.Environ's copy in place, and Getenv.
 
-// TestBuildOS checks that BuildOS gives the entries Build gives over
-// os.Environ(), whichever way it reads the environment: on the scan path
-// in the same order, on the look-up path in the task's order.
-func TestBuildOS(t *testing.T) {
+// setOSNames sets variables for the OS tests: names tasks pass, a secret
+// with an exempt spelling, an empty value, a function value.
+func setOSNames(t *testing.T) {
 	t.Setenv("ENVGEN_OS_A", "upper")
 	t.Setenv("ENVGEN_OS_EMPTY", "")
 	t.Setenv("ENVGEN_OS_TOKEN", "secret")
-	t.Setenv("ENVGEN_OS_UNLISTED", "x")
-	t.Setenv("ENVGEN_OS_OTHER", "x")
+	t.Setenv("ENVGEN_OS2_TOKEN", "secret")
+	t.Setenv("ENVGEN_OS_F", "() { :; }")
+	t.Setenv("ENVGEN_OS_UNSET", "x")
 	t.Setenv("PATH", "/envgen/bin")
-	t.Setenv("ENVGEN_OS_MISSING", "")
-	os.Unsetenv("ENVGEN_OS_MISSING") // restored by t.Setenv's cleanup
-	// Other spellings of those names, where they are other variables.
-	if !windows {
+	if !windows { // other spellings are other variables
 		t.Setenv("envgen_os_a", "lower")
 		t.Setenv("envgen_os_token", "exempt")
 	}
+}
 
-	saved := environSize.Load()
-	t.Cleanup(func() { environSize.Store(saved) })
+// osTasks are tasks over setOSNames's variables.
+var osTasks = map[string]*Task{
+	"inherit": {Policy: &Policy{Secrets: []string{"*_TOKEN"}}, Inherit: true, PassThrough: []string{"envgen_os_token"},
+		Unset: []string{"ENVGEN_OS_UNSET"}, DropInjection: true},
+	"isolated": {Policy: &Policy{Essentials: []string{"PATH"}, Secrets: []string{"*_TOKEN"}},
+		PassThrough: []string{"ENVGEN_OS_*", "envgen_os_a", "envgen_os_token", "!ENVGEN_OS_UNSET"}},
+}
 
-	task := osTask(t)
-	for _, c := range []struct {
-		what      string
-		defines   []string
-		overrides []Var
-		dirs      []Dir
-	}{
-		{"plain", nil, nil, nil},
-		{"defines", []string{"ENVGEN_OS_A=d", "ENVGEN_OS_NEW=n"}, nil, nil},
-		{"overrides", nil, []Var{Unset("envgen_os_a"), Set("ENVGEN_OS_EMPTY", "s"), Set("ENVGEN_OS_SET", "s")}, nil},
-		{"binPaths", []string{"ENVGEN_OS_D=d"}, []Var{Set("ENVGEN_OS_MISSING", "m")}, []Dir{{"/a"}, {"/b"}}},
-	} {
-		want := Build(nil, os.Environ(), task, c.defines, c.overrides, c.dirs)
-		require.Contains(t, want, "ENVGEN_OS_EMPTY="+map[bool]string{true: "s", false: ""}[c.what == "overrides"], c.what)
-		require.NotContains(t, want, "ENVGEN_OS_TOKEN=secret", c.what)
-		if !windows {
-			require.Contains(t, want, "envgen_os_token=exempt", c.what)
-		}
-		require.NotContains(t, want, "ENVGEN_OS_UNLISTED=x", c.what)
-		require.NotContains(t, want, "ENVGEN_OS_OTHER=x", c.what)
-
-		// The scan path: the environment last seen was small.
-		environSize.Store(0)
-		got := BuildOS(task, c.defines, c.overrides, c.dirs)
-		assert.Equal(t, want, got, "%s: scan path, same order", c.what)
-		assert.Equal(t, int64(len(os.Environ())), environSize.Load(), "%s: the scan records the size", c.what)
-		if !windows {
-			// Sized by the names it can pass, and never grown.
-			wantCap := min(len(os.Environ()), len(task.Lookup)) + len(c.defines) + len(c.overrides) + 1
-			assert.Equal(t, wantCap, cap(got), "%s: scan path capacity", c.what)
-		}
-
-		// The look-up path: the environment last seen was huge.
-		const huge = 1 << 40
-		environSize.Store(huge)
-		got = BuildOS(task, c.defines, c.overrides, c.dirs)
-		if windows {
-			assert.Equal(t, want, got, "%s: Windows always scans", c.what)
-			continue
-		}
-		assert.Equal(t, int64(huge), environSize.Load(), "%s: the look-up path took no scan", c.what)
-		assert.ElementsMatch(t, want, got, "%s: look-up path, same entries", c.what)
-		// In the task's order, then defines and overrides: as Build
-		// over the listed names that are set.
-		var listed []string
-		for _, n := range task.Lookup {
-			if v, ok := os.LookupEnv(n); ok {
-				listed = append(listed, n+"="+v)
+// TestOSInput: Build over OS() gives what Build gives over os.Environ(),
+// which the OS input filters in place, on Unix without NUL or repeat
+// checks.
+func TestOSInput(t *testing.T) {
+	setOSNames(t)
+	assert.Equal(t, !windows, OS().owned, "owned on Unix only")
+	for mode, task := range osTasks {
+		for _, c := range []struct {
+			what      string
+			defines   []string
+			overrides []Var
+			dirs      []Dir
+		}{
+			{"plain", nil, nil, nil},
+			{"defines", []string{"ENVGEN_OS_A=d", "ENVGEN_OS_NEW=n"}, nil, nil},
+			{"overrides", nil, []Var{Unset("envgen_os_a"), Set("ENVGEN_OS_EMPTY", "s"), Set("ENVGEN_OS_SET", "s"), Unset("ENVGEN_OS_SET"), Set("ENVGEN_OS_SET", "t")}, nil},
+			{"binPaths", []string{"ENVGEN_OS_D=d"}, []Var{Set("ENVGEN_OS_MISSING", "m")}, []Dir{{"/a"}, {"/b"}}},
+			{"binPaths after Unset", nil, []Var{Unset("PATH")}, []Dir{{"/a"}}},
+		} {
+			want := Build(Given(nil, os.Environ()), task, c.defines, c.overrides, c.dirs)
+			assert.NotContains(t, want, "ENVGEN_OS_TOKEN=secret", "%s %s", mode, c.what)
+			assert.NotContains(t, want, "ENVGEN_OS_UNSET=x", "%s %s", mode, c.what)
+			if !windows {
+				assert.Contains(t, want, "envgen_os_token=exempt", "%s %s", mode, c.what)
 			}
+			assert.Equal(t, want, Build(OS(), task, c.defines, c.overrides, c.dirs), "%s %s", mode, c.what)
 		}
-		assert.Equal(t, Build(nil, listed, task, c.defines, c.overrides, c.dirs), got, "%s: look-up path order", c.what)
 	}
 }
 
-// TestLookupCheaper checks the strategy: look-ups when the environment
-// last seen is more than lookupRatio times the names to look up, and a
-// scan now and then to see it again.
-func TestLookupCheaper(t *testing.T) {
-	saved := environSize.Load()
-	t.Cleanup(func() { environSize.Store(saved) })
-	environSize.Store(0)
-	assert.False(t, lookupCheaper(1), "an empty environment: scan")
-	environSize.Store(lookupRatio * 5)
-	assert.False(t, lookupCheaper(5), "at the ratio: scan")
-	environSize.Store(lookupRatio*5 + 1)
-	// Past the ratio, look-ups, except for one call in every recheck
-	// period.
-	scans := 0
-	period := recheckEvery * (1 + (lookupRatio*5+1)/64)
-	for range 3 * period {
-		if !lookupCheaper(5) {
-			scans++
-		}
+// TestOSInputAllocs: on Unix the OS input costs os.Environ's copy and
+// nothing more, for a task that drops at least as many entries as it
+// adds.
+func TestOSInputAllocs(t *testing.T) {
+	if windows {
+		t.Skip("Windows reads the environment as Given does")
 	}
-	assert.Equal(t, 3, scans, "one recheck every %d calls", period)
+	setOSNames(t)
+	task := osTasks["inherit"] // drops the two secrets, the function and ENVGEN_OS_UNSET
+	defines := []string{"ENVGEN_OS_D1=1", "ENVGEN_OS_D2=2"}
+	got := testing.AllocsPerRun(20, func() { Build(OS(), task, defines, nil, nil) })
+	assert.Equal(t, 1.0, got)
+}
+
+// TestWindowsRulesNotOnUnix: Build compares names as this OS does, and
+// an owned environ under Windows' rules is still de-duplicated (the
+// in-place fast path without checks is for exact names only).
+func TestWindowsRulesNotOnUnix(t *testing.T) {
+	assert.Equal(t, runtime.GOOS == "windows", windows)
+	env := []string{"Path=1", "PATH=2", "A=1"}
+	want := env
+	if windows {
+		want = []string{"Path=1", "A=1"}
+	}
+	assert.Equal(t, want, Build(Given(nil, env), everything, nil, nil, nil))
+	owned := slices.Clone(env)
+	assert.Equal(t, []string{"Path=1", "A=1"}, build(Input{dst: owned[:0], environ: owned, owned: true}, everything, nil, nil, nil, true))
+	owned = slices.Clone(env)
+	assert.Equal(t, env, build(Input{dst: owned[:0], environ: owned, owned: true}, everything, nil, nil, nil, false))
 }
 
 // TestGetenv: ${NAME} reads the first entry of that name that exec could
@@ -155,13 +115,11 @@ func TestGetenv(t *testing.T) {
 		{"=C:", false, "C:\\x"},
 		{"NOEQUALS", false, ""},
 	} {
-		if got := getenv(environ, c.name, c.fold); got != c.want {
-			t.Errorf("getenv(%q, fold=%v) = %q, want %q", c.name, c.fold, got, c.want)
-		}
+		assert.Equal(t, c.want, getenv(environ, c.name, c.fold), "getenv(%q, fold=%v)", c.name, c.fold)
 	}
-	if got := Getenv(environ, "HOME"); got != getenv(environ, "HOME", windows) {
-		t.Errorf("Getenv does not use the build's name comparison: %q", got)
-	}
+	assert.Equal(t, getenv(environ, "HOME", windows), Getenv(environ, "HOME"))
+	task := &Task{Policy: &Policy{}}
+	assert.Equal(t, getenv(environ, "HOME", windows), task.Getenv(Given(nil, environ), "HOME"))
 }
 
 // TestGetenvExempt: a ${NAME} of a secret reads the entry Getenv finds
@@ -180,72 +138,32 @@ func TestGetenvExempt(t *testing.T) {
 		{"github_token", []string{"github_token"}, true, ""}, // finds GITHUB_TOKEN
 		{"github_token", []string{"GITHUB_TOKEN", "github_token"}, true, "ghp_x"},
 		{"GITHUB_TOKEN", []string{"GITHUB_TOKEN"}, false, "ghp_x"},
-		{"GITHUB_TOKEN", []string{"GITHUB_TOKEN"}, true, "ghp_x"},
 		{"GITHUB_TOKEN", nil, false, ""},
 		{"PATH", []string{"PATH"}, true, ""}, // finds Path
 		{"MISSING", []string{"MISSING"}, true, ""},
 	} {
-		if got := getenvExempt(environ, c.name, c.exempt, c.fold); got != c.want {
-			t.Errorf("getenvExempt(%q, %q, fold=%v) = %q, want %q", c.name, c.exempt, c.fold, got, c.want)
-		}
+		assert.Equal(t, c.want, getenvExempt(environ, c.name, c.exempt, c.fold), "getenvExempt(%q, %q, fold=%v)", c.name, c.exempt, c.fold)
 	}
-	if got := GetenvExempt(environ, "github_token", "github_token"); got != getenvExempt(environ, "github_token", []string{"github_token"}, windows) {
-		t.Errorf("GetenvExempt does not use the build's name comparison: %q", got)
-	}
+	want := getenvExempt(environ, "github_token", []string{"github_token"}, windows)
+	assert.Equal(t, want, GetenvExempt(environ, "github_token", "github_token"))
+	task := &Task{Policy: &Policy{}}
+	assert.Equal(t, want, task.GetenvExempt(Given(nil, environ), "github_token", "github_token"))
 	n := testing.AllocsPerRun(10, func() { GetenvExempt(environ, "github_token", "github_token", "Github_Token") })
 	assert.Zero(t, n, "GetenvExempt allocates")
 }
 
-// TestGetenvExemptOS: over the process environment, as GetenvExempt over
-// it. Where names compare exactly the entry found is spelled as asked.
-func TestGetenvExemptOS(t *testing.T) {
-	t.Setenv("ENVGEN_OS_REF_TOKEN", "tok")
-	assert.Equal(t, "tok", GetenvExemptOS("ENVGEN_OS_REF_TOKEN", "ENVGEN_OS_REF_TOKEN"))
-	assert.Equal(t, "tok", GetenvExemptOS("ENVGEN_OS_REF_TOKEN", "envgen_os_ref_token", "ENVGEN_OS_REF_TOKEN"))
-	assert.Equal(t, "", GetenvExemptOS("ENVGEN_OS_REF_MISSING", "ENVGEN_OS_REF_MISSING"))
-	if windows {
-		// One name whatever its case: the entry is spelled
-		// ENVGEN_OS_REF_TOKEN, which this exemption does not list.
-		assert.Equal(t, "", GetenvExemptOS("envgen_os_ref_token", "envgen_os_ref_token"))
-	} else {
-		assert.Equal(t, "", GetenvExemptOS("ENVGEN_OS_REF_TOKEN"), "a spelling not exempted")
-		assert.Equal(t, "", GetenvExemptOS("envgen_os_ref_token", "envgen_os_ref_token"), "another name")
-	}
-}
-
-// TestBuildOSManyLookups checks the look-up path of a task with more names
-// than BuildOS keeps on its stack: every one set, unset or empty comes out
-// as Build gives it.
-func TestBuildOSManyLookups(t *testing.T) {
-	var names []Name
-	for i := range 100 {
-		names = append(names, Name{Name: fmt.Sprintf("ENVGEN_MANY_%03d", i)})
-	}
-	task := &Task{Policy: layout(t, false, names)}
-	var want []string
-	for i, n := range names {
-		task.Decide = append(task.Decide, Keep|KeepFolded)
-		task.Lookup = append(task.Lookup, n.Name)
-		switch i % 3 {
-		case 0:
-			t.Setenv(n.Name, "v")
-			want = append(want, n.Name+"=v")
-		case 1:
-			t.Setenv(n.Name, "")
-			want = append(want, n.Name+"=")
-		default:
-			t.Setenv(n.Name, "")
-			os.Unsetenv(n.Name) // restored by t.Setenv's cleanup
-		}
-	}
-	saved := environSize.Load()
-	t.Cleanup(func() { environSize.Store(saved) })
-	environSize.Store(1 << 40) // look-ups, whatever the environment
-	if windows {
-		t.Skip("Windows always scans")
-	}
-	assert.Equal(t, want, BuildOS(task, nil, nil, nil))
-	// One string per name found and one array, as with fewer names.
-	allocs := testing.AllocsPerRun(5, func() { BuildOS(task, nil, nil, nil) })
-	assert.Equal(t, float64(len(want)+1), allocs)
+// TestTaskGetenvValues: a ${NAME} never reads a value the task drops as a
+// secret by value, unless an exemption names the entry's spelling.
+func TestTaskGetenvValues(t *testing.T) {
+	token := "ghp_" + strings.Repeat("a1B2", 9)
+	environ := []string{"MY_CONFIG=" + token, "KEPT=" + token, "PLAIN=x"}
+	p := &Policy{SecretValues: true, Pass: []string{"KEPT"}}
+	task := &Task{Policy: p, Inherit: true}
+	in := Given(nil, environ)
+	assert.Equal(t, "", task.getenv(environ, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, token, task.getenv(environ, "KEPT", nil, false, false))
+	assert.Equal(t, "x", task.Getenv(in, "PLAIN"))
+	off := &Task{Policy: &Policy{}, Inherit: true}
+	assert.Equal(t, token, off.getenv(environ, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, []string{"KEPT=" + token, "PLAIN=x"}, Build(in, task, nil, nil, nil))
 }

@@ -1,217 +1,384 @@
 package envrt
 
-// LayoutV2 is named by every generated file, so that a file generated for
-// another layout of the tables (the fields of Policy, Task and Patterns,
-// and Hash and the filters their values come from) does not compile
-// against this runtime, rather than decide with tables it reads otherwise.
-// Its name changes with the layout; regenerate with the matching envgen.
-// V2: isolated tasks apply Unset (dropInjection), Decision has
-// KeepFunction, and a ${NAME} of a secret reads through GetenvExempt, so
-// a file generated before, which may read a dropped secret, stops compiling.
-const LayoutV2 = 2
+import (
+	"slices"
+	"strings"
+	"sync"
+)
 
-// AtMost returns n, or most if n is larger. Generated …Env functions size
-// their result with it: the builtin min could be shadowed in their package.
-func AtMost(n, most int) int { return min(n, most) }
+// LayoutV3 is named by every generated file, so that a file generated for
+// another shape of Policy and Task does not compile against this runtime,
+// rather than run with lists it reads otherwise. Its name changes with
+// the shape; regenerate with the matching envgen. V3: the tables are the
+// policy's own lists, compiled by the runtime at a task's first call.
+const LayoutV3 = 3
 
-// Name is one spelling of a name that a policy mentions.
-type Name struct {
-	Name    string // as the policy spells it
-	Variant bool   // another spelling of the previous entry's name (ASCII case aside)
-	Secret  bool   // a secret by name or pattern, ASCII case-insensitively
-	Pass    bool   // listed in secrets.pass: this exact spelling is no secret
-}
-
-// Policy is a policy's name table: a perfect hash over the ASCII
-// upper-cased names it mentions, plus its secret patterns.
+// Policy is a policy's policy-wide lists, as its file gives them after
+// presets and built-in lists are resolved. For generated code: its fields
+// are the generated file's, and may change with LayoutV3.
 type Policy struct {
-	// Seed and Slots form the hash. With h = Hash(Seed, name) and mask =
-	// len(Slots)-1, a name is in slot h&mask or h>>20&mask; a slot holds
-	// h>>32<<32 | 1+the index in Names of the name's first spelling, or 0.
-	Seed  uint64
-	Slots []uint64
-	// Names lists every spelling, variants of a name next to each other.
-	Names []Name
-	// SecretPatterns match secret names the table does not hold, ASCII
-	// case-insensitively.
-	SecretPatterns Patterns
+	Essentials []string // exact names: an isolated task's first layer
+	Secrets    []string // names and patterns: the built-in list (if on) and secrets.extra
+	Pass       []string // secrets.pass: exact names that are no secrets
+	Injection  []string // names and patterns that a task with DropInjection drops
+	// SecretValues is secrets.values: an entry whose value looks like a
+	// credential (see ValueDetector) is a secret by value, unless
+	// secrets.pass or a task's exact passThrough names its spelling.
+	// ValuePrefixes is secrets.valuePrefixes.
+	SecretValues  bool
+	ValuePrefixes []string
+
+	once   sync.Once
+	any    *Task          // an inherit task with no lists of its own, for IsSecret
+	values *ValueDetector // with SecretValues: the built-in rules and ValuePrefixes
 }
 
-// lookup returns the index in p.Names of the first spelling of name,
-// whose hash is h, compared ASCII case-insensitively; or -1.
-func (p *Policy) lookup(h uint64, name string) int {
-	if len(p.Slots) == 0 {
-		return -1
-	}
-	mask := uint64(len(p.Slots) - 1)
-	s := p.Slots[h&mask]
-	if s>>32 != h>>32 || s == 0 || !p.spells(s, name) {
-		if s = p.Slots[h>>20&mask]; s>>32 != h>>32 || s == 0 || !p.spells(s, name) {
-			return -1
-		}
-	}
-	return int(uint32(s)) - 1
-}
+// Task is one task's lists, as the policy file gives them. For generated
+// code: its fields are the generated file's, and may change with
+// LayoutV3. The runtime compiles them into look-up tables at the task's
+// first call (tens of microseconds for a policy of a few hundred names).
+type Task struct {
+	Policy  *Policy
+	Inherit bool
+	// PassThrough holds exact names and patterns; in an isolated task
+	// also negations, written "!NAME" or "!PATTERN".
+	PassThrough []string
+	// Unset holds names and patterns an inherit task drops.
+	Unset []string
+	// DropInjection drops Policy.Injection's names, and inherited values
+	// starting with "()", as sudo does (an exact passThrough name of an
+	// isolated task, spelled exactly so, still passes).
+	DropInjection bool
 
-// spells reports whether the name slot s points at is name, ASCII case
-// aside.
-func (p *Policy) spells(s uint64, name string) bool {
-	n := p.Names[uint32(s)-1].Name
-	return n == name || EqualFold(n, name)
-}
-
-// Lookup returns the index in p.Names of the first spelling of name,
-// compared ASCII case-insensitively, or -1 if p does not mention it.
-func (p *Policy) Lookup(name string) int {
-	return p.lookup(Hash(p.Seed, name), name)
-}
-
-// spellings returns the entries of Names that spell the name whose first
-// spelling is Names[i].
-func (p *Policy) spellings(i int) []Name {
-	j := i + 1
-	for j < len(p.Names) && p.Names[j].Variant {
-		j++
-	}
-	return p.Names[i:j]
+	once sync.Once
+	c    *compiled
 }
 
 // IsSecret reports whether name is a secret of the policy: it matches a
-// secret name or pattern ASCII case-insensitively and is not exempted
-// exactly by secrets.pass.
+// secret name or pattern ASCII case-insensitively and secrets.pass does
+// not list it exactly.
 func (p *Policy) IsSecret(name string) bool {
-	i := p.Lookup(name)
-	if i < 0 {
-		return p.SecretPatterns.Match(name, true)
-	}
-	for _, n := range p.spellings(i) {
-		if n.Pass && n.Name == name {
-			return false
-		}
-	}
-	return p.Names[i].Secret
+	return !p.compiled().any.compiled().decide(name, false)
 }
 
-// Decision says whether a task passes an inherited name that a policy
-// entry spells, worked out by envgen from every rule that applies to it.
-type Decision uint8
-
-// The decisions a task records for each entry of Policy.Names.
-const (
-	// Keep passes a name spelled exactly like the entry, where names
-	// compare exactly.
-	Keep Decision = 1 << iota
-	// KeepFolded passes a name spelled exactly like the entry, on
-	// Windows, where the name's other spellings' rules apply too.
-	KeepFolded
-	// KeepVariant, on a name's first spelling, passes a spelling of it
-	// that no entry has, on Windows.
-	KeepVariant
-	// KeepFunction, on an entry a task passes, passes it even with a
-	// value that DropFunctions drops: an isolated task's exact
-	// passThrough name, spelled exactly so. Unlike the bits above,
-	// DecideDrops does not invert it.
-	KeepFunction
-)
-
-// The same bits in a task whose Decide records what it drops
-// (Task.DecideDrops): each says the opposite of its Keep namesake.
-const (
-	Drop        = Keep
-	DropFolded  = KeepFolded
-	DropVariant = KeepVariant
-)
-
-// Task is one task's generated policy.
-type Task struct {
-	Policy  *Policy
-	Inherit bool       // inherit mode; isolated otherwise
-	Decide  []Decision // for each entry of Policy.Names
-	// DecideDrops inverts Decide: its bits say what the task drops
-	// (Drop, DropFolded, DropVariant). An inherit task passes most names,
-	// so its table lists fewer entries this way.
-	DecideDrops bool
-	// The patterns decide names that no entry spells.
-	Pass    Patterns // isolated: passThrough patterns
-	Negated Patterns // isolated: passThrough negations ("!" patterns)
-	Unset   Patterns // inherit: unset patterns; isolated: dropInjection's
-	// Lookup, for an isolated task without passThrough patterns, lists
-	// every name it can pass, for BuildOS.
-	Lookup []string
-	// Heads, for an isolated task whose passThrough patterns all start
-	// with 8 bytes or more, holds the heads of every name it can pass.
-	Heads *HeadSet
-	// DropFunctions drops inherited entries whose value starts with
-	// "()", as sudo does: bash functions exported by a bash from before
-	// 2014, under any name (dropInjection), but for the spellings Decide
-	// marks KeepFunction.
-	DropFunctions bool
-}
-
-// keepsFunction reports whether t passes an inherited entry of name,
-// whose hash is h, even when DropFunctions would drop its value: Decide
-// marks that exact spelling KeepFunction.
-func (t *Task) keepsFunction(name string, h uint64) bool {
-	p := t.Policy
-	i := p.lookup(h, name)
-	if i < 0 {
-		return false
-	}
-	for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
-		if p.Names[j].Name == name {
-			return t.Decide[j]&KeepFunction != 0
-		}
+// IsSecretValue reports whether value looks like a credential to the
+// policy's value detectors; false with SecretValues off.
+func (p *Policy) IsSecretValue(value string) bool {
+	if d := p.compiled().values; d != nil {
+		_, ok := d.Match(value)
+		return ok
 	}
 	return false
 }
 
-// keep reports whether an inherited name, whose hash is h, reaches the
-// child (layers 1 and 2 of an isolated task; the secret and unset filters
-// of an inherit task), with names compared ASCII case-insensitively when
-// fold is set.
-func (t *Task) keep(name string, h uint64, fold bool) bool {
-	p := t.Policy
-	i := p.lookup(h, name)
-	if i < 0 {
-		return t.keepUnnamed(name, fold)
-	}
-	for j := i; j == i || j < len(p.Names) && p.Names[j].Variant; j++ {
-		if p.Names[j].Name == name {
-			if fold {
-				return t.decides(j, KeepFolded)
-			}
-			return t.decides(j, Keep)
+// compiled returns p with its task for IsSecret and its value detector
+// made, at the first call.
+func (p *Policy) compiled() *Policy {
+	p.once.Do(func() {
+		p.any = &Task{Policy: p, Inherit: true}
+		if p.SecretValues {
+			d := NewValueDetector(p.ValuePrefixes...)
+			p.values = &d
+		}
+	})
+	return p
+}
+
+// SecretList returns the policy's secret names that secrets.pass does not
+// list, and its secret patterns, sorted, in a fresh slice.
+func (p *Policy) SecretList() []string {
+	out := []string{}
+	for _, s := range p.Secrets {
+		if !slices.Contains(p.Pass, s) {
+			out = append(out, s)
 		}
 	}
+	slices.Sort(out)
+	return out
+}
+
+// compiled is a task's lists made into tables. names holds every
+// spelling the policy or the task mentions, sorted so that the spellings
+// of one name (ASCII case aside) are next to each other; slots is an
+// open-addressing table over them by hashName, each slot the name's tag
+// (its hash's top 32 bits) over 1+the index of its first spelling.
+type compiled struct {
+	inherit bool
+	slots   []uint64
+	names   []spelling
+	// The task's patterns and the policy's secret patterns, and the
+	// filter that sends an unmentioned name to decide only if one of
+	// those that could change its fate may match it.
+	secret, pass, negated, unset patterns
+	filter                       prefilter
+	// heads, for an isolated task, rules out before its name is read an
+	// entry whose first bytes no name it can pass starts with (nil when
+	// a passThrough pattern's prefix is too short to tell).
+	heads         *heads
+	dropFunctions bool
+	values        *ValueDetector // nil with secrets.values off
+}
+
+// spelling is one spelling of a name that a policy mentions: what the
+// lists say of it, and what the task decides for an entry so spelled.
+type spelling struct {
+	name  string
+	facts uint8
+	keep  uint8
+}
+
+// What a list says of a spelling (spelling.facts).
+const (
+	isEssential uint8 = 1 << iota
+	isSecret          // a secret name, ASCII case aside
+	isPass            // in secrets.pass
+	isListed          // an exact passThrough name
+	isNegated         // an exact "!NAME" of passThrough
+	isUnset           // an exact name of unset or of the injection list
+)
+
+// What a task decides for a spelling (spelling.keep).
+const (
+	keepExact    uint8 = 1 << iota // where names compare exactly
+	keepFolded                     // on Windows
+	keepVariant                    // on the first spelling: on Windows, any spelling the policy does not list
+	keepFunction                   // even with a value starting with "()"
+	keepValue                      // even with a value that looks like a credential: secrets.pass or an exact passThrough name
+)
+
+// compiled returns t's tables, compiling them at the first call.
+func (t *Task) compiled() *compiled {
+	t.once.Do(func() { t.c = compileTask(t) })
+	return t.c
+}
+
+// compileTask makes t's lists into tables and decides every spelling.
+func compileTask(t *Task) *compiled {
+	p := t.Policy
+	c := &compiled{inherit: t.Inherit, dropFunctions: t.DropInjection, values: p.compiled().values}
+	facts := map[string]uint8{}
+	add := func(list []string, fact uint8, into *patterns) {
+		for _, s := range list {
+			if isPattern(s) {
+				if into != nil {
+					*into = append(*into, compile(s))
+				}
+				continue
+			}
+			facts[s] |= fact
+		}
+	}
+	if !t.Inherit {
+		add(p.Essentials, isEssential, nil)
+	}
+	add(p.Secrets, isSecret, &c.secret)
+	add(p.Pass, isPass, nil)
+	for _, s := range t.PassThrough {
+		if neg, ok := strings.CutPrefix(s, "!"); ok {
+			add([]string{neg}, isNegated, &c.negated)
+		} else {
+			add([]string{s}, isListed, &c.pass)
+		}
+	}
+	add(t.Unset, isUnset, &c.unset)
+	if t.DropInjection {
+		add(p.Injection, isUnset, &c.unset)
+	}
+	for name, f := range facts {
+		c.names = append(c.names, spelling{name: name, facts: f})
+	}
+	slices.SortFunc(c.names, func(a, b spelling) int {
+		if k := strings.Compare(strings.ToUpper(a.name), strings.ToUpper(b.name)); k != 0 {
+			return k
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	c.index()
+	// An unmentioned name changes fate only by a pattern that passes it
+	// (isolated) or drops it (inherit).
+	deciding := c.pass
+	if t.Inherit {
+		deciding = append(slices.Clip(c.secret), c.unset...)
+	}
+	for _, pat := range deciding {
+		c.filter.add(pat)
+	}
+	for i := range c.names {
+		s := &c.names[i]
+		if c.decide(s.name, false) {
+			s.keep |= keepExact
+		}
+		if c.decide(s.name, true) {
+			s.keep |= keepFolded
+		}
+		if !t.Inherit && t.DropInjection && s.facts&isListed != 0 {
+			s.keep |= keepFunction
+		}
+		if s.facts&(isPass|isListed) != 0 {
+			s.keep |= keepValue
+		}
+		if i == 0 || !EqualFold(c.names[i-1].name, s.name) {
+			if other, ok := otherSpelling(c.names[i:]); ok && c.decide(other, true) {
+				s.keep |= keepVariant
+			}
+		}
+	}
+	if !t.Inherit {
+		c.heads = headsOf(c.names, c.pass)
+	}
+	return c
+}
+
+// index fills c.slots for c.names, at most a quarter full, so that most
+// probes for a name the policy does not mention end at the first slot.
+func (c *compiled) index() {
+	size := 16
+	for size < 4*len(c.names) {
+		size <<= 1
+	}
+	c.slots = make([]uint64, size)
+	for i, s := range c.names {
+		if i > 0 && EqualFold(c.names[i-1].name, s.name) {
+			continue
+		}
+		h := hashName(s.name)
+		j := h & uint64(size-1)
+		for c.slots[j] != 0 {
+			j = (j + 1) & uint64(size-1)
+		}
+		c.slots[j] = h>>32<<32 | uint64(i+1)
+	}
+}
+
+// lookup returns the index in c.names of the first spelling of name,
+// whose hash is h, ASCII case aside; or -1.
+func (c *compiled) lookup(name string, h uint64) int {
+	mask := uint64(len(c.slots) - 1)
+	for j := h & mask; ; j = (j + 1) & mask {
+		s := c.slots[j]
+		if s == 0 {
+			return -1
+		}
+		if s>>32 == h>>32 && EqualFold(c.names[uint32(s)-1].name, name) {
+			return int(uint32(s)) - 1
+		}
+	}
+}
+
+// group returns the spellings of the name whose first spelling is
+// c.names[i].
+func (c *compiled) group(i int) []spelling {
+	j := i + 1
+	for j < len(c.names) && EqualFold(c.names[j].name, c.names[i].name) {
+		j++
+	}
+	return c.names[i:j]
+}
+
+// keeps reports whether the task passes an inherited entry named name,
+// whose hash is h, with names compared ASCII case-insensitively when fold
+// is set: from the spelling's decision where the policy mentions the
+// name, else by its patterns.
+func (c *compiled) keeps(name string, h uint64, fold bool) bool {
+	i := c.lookup(name, h)
+	if i < 0 {
+		if !c.filter.may(name) {
+			return c.inherit // no rule names it, no pattern matches it
+		}
+		return c.rules(name, 0, 0, fold)
+	}
+	var folded uint8
+	for _, s := range c.group(i) {
+		if s.name == name {
+			return s.keep&keepOf(fold) != 0
+		}
+		folded |= s.facts
+	}
 	if fold {
-		return t.decides(i, KeepVariant)
+		return c.names[i].keep&keepVariant != 0
 	}
-	// A spelling no entry has, where names compare exactly: no rule
-	// names it, so only its secrecy and the patterns decide.
-	return t.byPatterns(name, p.Names[i].Secret, false)
+	return c.rules(name, 0, folded, false) // a spelling the lists do not have
 }
 
-// decides reports whether t keeps by bit the name that Policy.Names[i]
-// spells, whichever way Decide records it.
-func (t *Task) decides(i int, bit Decision) bool {
-	return t.Decide[i]&bit != 0 != t.DecideDrops
-}
-
-// keepUnnamed is keep for a name that the policy does not mention.
-func (t *Task) keepUnnamed(name string, fold bool) bool {
-	if !t.Inherit && !t.Pass.Match(name, fold) {
-		return false // the common case: an isolated task drops it
+// keepOf returns the decision bit that applies: keepFolded on Windows.
+func keepOf(fold bool) uint8 {
+	if fold {
+		return keepFolded
 	}
-	return t.byPatterns(name, t.Policy.SecretPatterns.Match(name, true), fold)
+	return keepExact
 }
 
-// byPatterns decides a name that no rule of the task names exactly.
-func (t *Task) byPatterns(name string, secret, fold bool) bool {
-	if secret {
+// decide applies the policy's rules to an inherited name, with names
+// compared ASCII case-insensitively when fold is set. Secret detection
+// ignores case while exemptions (secrets.pass, exact passThrough names)
+// match exactly, so both fail closed.
+func (c *compiled) decide(name string, fold bool) bool {
+	var exact, folded uint8 // what the lists say of this spelling; of any spelling
+	if i := c.lookup(name, hashName(name)); i >= 0 {
+		for _, s := range c.group(i) {
+			folded |= s.facts
+			if s.name == name {
+				exact = s.facts
+			}
+		}
+	}
+	return c.rules(name, exact, folded, fold)
+}
+
+// rules is decide for a name of which the lists say exact (of this
+// spelling) and folded (of any spelling). Each rule can only drop, so
+// their order is the cheapest first.
+func (c *compiled) rules(name string, exact, folded uint8, fold bool) bool {
+	named := exact
+	if fold {
+		named = folded
+	}
+	if !c.inherit && named&(isEssential|isListed) == 0 && !c.pass.match(name, fold) {
+		return false // no layer of an isolated task passes it
+	}
+	secret := folded&isSecret != 0 || c.secret.match(name, true)
+	if secret && exact&(isPass|isListed) == 0 {
 		return false
 	}
-	if t.Inherit {
-		return !t.Unset.Match(name, fold)
+	unset := named&isUnset != 0 || c.unset.match(name, fold)
+	if c.inherit {
+		return !unset
 	}
-	return t.Pass.Match(name, fold) && !t.Negated.Match(name, fold) && !t.Unset.Match(name, fold)
+	if named&isNegated != 0 || c.negated.match(name, fold) {
+		return false
+	}
+	// dropInjection's names, unless passThrough lists this spelling
+	return !unset || exact&isListed != 0
+}
+
+// otherSpelling returns a spelling of the name of group (its spellings,
+// ASCII case aside, sorted) that group does not hold, if there is one:
+// one with the case of its letters flipped by 1, 2, … len(group).
+func otherSpelling(names []spelling) (string, bool) {
+	first := names[0].name
+	n := 1
+	for n < len(names) && EqualFold(names[n].name, first) {
+		n++
+	}
+	b := []byte(first)
+	for mask := 1; mask <= n; mask++ {
+		copy(b, first)
+		bit := 0
+		for i, ch := range b {
+			if upper(ch)|0x20 >= 'a' && upper(ch)|0x20 <= 'z' {
+				if mask>>bit&1 != 0 {
+					b[i] ^= 0x20
+				}
+				bit++
+			}
+		}
+		if mask>>bit != 0 {
+			return "", false // too few letters: the group lists every spelling
+		}
+		s := string(b)
+		if !slices.ContainsFunc(names[:n], func(x spelling) bool { return x.name == s }) {
+			return s, true
+		}
+	}
+	return "", false
 }

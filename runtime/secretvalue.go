@@ -1,5 +1,7 @@
 package envrt
 
+import "strings"
+
 // This file holds the value detectors: the checks that say a value is a
 // credential by what it holds rather than by the name it is stored under.
 // They use no regexp and allocate nothing: a table of literal prefixes,
@@ -208,6 +210,12 @@ func (d *ValueDetector) Match(value string) (kind string, ok bool) {
 	return "", false
 }
 
+// looks is Match without the kind, for the builders' hot loop.
+func (d *ValueDetector) looks(value string) bool {
+	_, ok := d.Match(value)
+	return ok
+}
+
 // matches reports whether value passes r's checks.
 func (r *ValueRule) matches(value string) bool {
 	if len(value) < len(r.Prefix) || value[:len(r.Prefix)] != r.Prefix {
@@ -374,17 +382,10 @@ func base64URLValue(c byte) byte {
 // ":pass@host". A user alone ("user@host") or a port ("host:8080") is not
 // a password.
 func urlHasPassword(value string) bool {
-	// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), RFC 3986 §3.1
-	i := 0
-	for ; i < len(value); i++ {
-		c := value[i]
-		letter := c|0x20 >= 'a' && c|0x20 <= 'z'
-		if letter || i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
-			continue
-		}
-		break
-	}
-	if i == 0 || len(value)-i < 3 || value[i:i+3] != "://" {
+	// The scheme runs to the first ':', which "://" must follow; most
+	// values have no ':' at all, which IndexByte finds fast.
+	i := strings.IndexByte(value, ':')
+	if i <= 0 || len(value)-i < 3 || value[i:i+3] != "://" || !isScheme(value[:i]) {
 		return false
 	}
 	authority := value[i+3:]
@@ -411,4 +412,17 @@ func urlHasPassword(value string) bool {
 		}
 	}
 	return false
+}
+
+// isScheme reports whether s is a URL scheme: ALPHA *( ALPHA / DIGIT /
+// "+" / "-" / "." ), RFC 3986 §3.1.
+func isScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := c|0x20 >= 'a' && c|0x20 <= 'z'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
 }

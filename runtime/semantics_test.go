@@ -1,301 +1,224 @@
-package envrt_test
+package envrt
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/envgen/envgen/internal/gentest"
-	envrt "github.com/envgen/envgen/runtime"
 )
 
-// This file checks SPEC's "Semantics" section rule by rule, running the
-// tables envgen would generate (gentest.Compile) through the runtime with
-// both name comparisons: exact, and Windows' ASCII case folding.
+// This file checks SPEC's rules 3 to 6 and dropInjection on hand-built
+// tasks, as a generated file lays them out: through build, and through
+// the compiled task's decide and keeps, with both name comparisons.
 
-// bare returns a policy of version 1 with body, and both built-in lists
-// off unless body sets essentials or secrets itself, so that a case sees
-// only what it lists.
-func bare(body string) string {
-	p := "version: 1\npackage: p\n"
-	if !strings.Contains(body, "essentials:") {
-		p += "essentials: {builtin: false}\n"
-	}
-	if !strings.Contains(body, "secrets:") {
-		p += "secrets: {builtin: false}\n"
-	}
-	return p + body
-}
-
-// run builds task from policy with fold chosen by the caller.
-func run(t *testing.T, policy, task string, fold bool, environ []string, params map[string]string, overrides ...envrt.Var) []string {
-	t.Helper()
-	c, err := gentest.Compile("policy.yaml", []byte(policy))
-	require.NoError(t, err)
-	ct := c.Task(task)
-	require.NotNil(t, ct, "task %q", task)
-	defines, dirs := fill(ct, environ, params, fold)
-	return envrt.BuildFold(nil, environ, ct.Task, defines, overrides, dirs, fold)
-}
-
-// both runs a case with exact and folded names and wants the same result.
-func both(t *testing.T, policy, task string, environ []string, params map[string]string, want []string, overrides ...envrt.Var) {
+// both builds task with names compared exactly and folded and wants want
+// from each.
+func both(t *testing.T, task *Task, environ []string, want []string, overrides ...Var) {
 	t.Helper()
 	for _, fold := range []bool{false, true} {
-		assert.Equal(t, want, run(t, policy, task, fold, environ, params, overrides...), "fold=%v", fold)
+		assert.Equal(t, want, run(task, environ, nil, overrides, nil, fold), "fold=%v", fold)
 	}
 }
 
-func TestParsing(t *testing.T) {
-	inherit := bare("tasks: {sh: {mode: inherit}}\n")
-	both(t, inherit, "sh",
-		[]string{"=C:=C:\\x", "A=b=c", "E=", "NOEQUALS", "", "=", "N=a\x00b", "X\x00=1", "==x"},
-		nil,
-		[]string{"=C:=C:\\x", "A=b=c", "E=", "==x"})
+// keepCase is what a task decides for an inherited name, without and with
+// folding.
+type keepCase struct {
+	name        string
+	exact, fold bool
 }
 
-func TestDuplicatesFirstWins(t *testing.T) {
-	inherit := bare("tasks: {sh: {mode: inherit}}\n")
-	both(t, inherit, "sh", []string{"A=1", "B=1", "A=2"}, nil, []string{"A=1", "B=1"})
-	// An entry exec would refuse is not an occurrence.
-	both(t, inherit, "sh", []string{"A=x\x00", "A=2", "A=3"}, nil, []string{"A=2"})
-	// Windows names are one name whatever their case.
-	assert.Equal(t, []string{"Path=1", "PATH=2"}, run(t, inherit, "sh", false, []string{"Path=1", "PATH=2"}, nil))
-	assert.Equal(t, []string{"Path=1"}, run(t, inherit, "sh", true, []string{"Path=1", "PATH=2"}, nil))
+// checkKeeps holds decide and keeps to cases.
+func checkKeeps(t *testing.T, what string, task *Task, cases []keepCase) {
+	t.Helper()
+	c := task.compiled()
+	for _, k := range cases {
+		for _, fold := range []bool{false, true} {
+			want := k.exact
+			if fold {
+				want = k.fold
+			}
+			assert.Equal(t, want, c.decide(k.name, fold), "%s: decide(%q), fold=%v", what, k.name, fold)
+			assert.Equal(t, want, c.keeps(k.name, hashName(k.name), fold), "%s: keeps(%q), fold=%v", what, k.name, fold)
+		}
+	}
+}
+
+// keepPolicy has a secret with a lower-case spelling a task exempts, two
+// essentials, a secret secrets.pass exempts, and names hashing alike.
+var keepPolicy = &Policy{
+	Essentials: []string{"PATH", "HOME", "LANG"},
+	Secrets:    []string{"GITHUB_TOKEN", "SLEUTH_KEY", "*_KEY", "*_TOKEN"},
+	Pass:       []string{"SLEUTH_KEY"},
+}
+
+func TestTaskKeeps(t *testing.T) {
+	isolated := &Task{Policy: keepPolicy, PassThrough: []string{"github_token", "NODE_ENV", "NEXT_*", "!LANG", "!NEXT_SECRET_*"}}
+	checkKeeps(t, "isolated", isolated, []keepCase{
+		{"PATH", true, true},
+		{"path", false, true}, // an essential in another spelling
+		{"LANG", false, false}, // a negation beats an essential
+		{"lang", false, false},
+		{"NODE_ENV", true, true},
+		{"node_env", false, true},
+		{"github_token", true, true}, // exempt by its exact spelling
+		{"GITHUB_TOKEN", false, false},
+		{"Github_Token", false, false}, // listed on Windows, but a secret all the same
+		{"SLEUTH_KEY", false, false},   // no secret, but not declared
+		{"NEXT_A", true, true},
+		{"next_a", false, true},
+		{"NEXT_SECRET_A", false, false},
+		{"next_secret_a", false, false},
+		{"NEXT_KEY", false, false}, // a pattern passes no secret
+		{"OTHER", false, false},
+	})
+	inherit := &Task{Policy: keepPolicy, Inherit: true, PassThrough: []string{"github_token"}, Unset: []string{"NODE_ENV", "npm_config_*"}}
+	checkKeeps(t, "inherit", inherit, []keepCase{
+		{"OTHER", true, true},
+		{"GITHUB_TOKEN", false, false},
+		{"github_token", true, true},
+		{"Github_Token", false, false},
+		{"SLEUTH_KEY", true, true},
+		{"sleuth_key", false, false}, // secrets.pass is exact
+		{"NODE_ENV", false, false},
+		{"node_env", true, false}, // unset compares like names
+		{"npm_config_cache", false, false},
+		{"NPM_CONFIG_CACHE", true, false},
+		{"my_token", false, false},
+		{"a_Key", false, false},
+		{"A@B", true, true},
+		{"A`B", true, true},
+	})
+	// Three spellings listed: an unlisted fourth is decided by the name's
+	// rules on Windows (envgen once left it to a bit nobody set).
+	three := &Task{Policy: &Policy{Secrets: []string{"AB", "Ab", "aB"}}, Inherit: true}
+	checkKeeps(t, "three secret spellings", three, []keepCase{{"ab", false, false}, {"AB", false, false}, {"X", true, true}})
+	listed := &Task{Policy: &Policy{}, PassThrough: []string{"X", "CD", "Cd", "cD"}}
+	checkKeeps(t, "three listed spellings", listed, []keepCase{{"cd", false, true}, {"CD", true, true}, {"Y", false, false}})
+}
+
+func TestPolicyIsSecret(t *testing.T) {
+	for name, want := range map[string]bool{
+		"GITHUB_TOKEN": true, "github_token": true, "SLEUTH_KEY": false, "sleuth_key": true, "Sleuth_Key": true,
+		"PATH": false, "A_KEY": true, "a_key": true, "MY_TOKEN": true, "KEY": false, "TOKEN": false, "A_\u212aEY": false,
+	} {
+		assert.Equal(t, want, keepPolicy.IsSecret(name), "%q", name)
+	}
+	assert.False(t, (&Policy{}).IsSecret("GITHUB_TOKEN"), "empty policy")
+	assert.False(t, (&Policy{Secrets: []string{"*_TOKEN"}}).IsSecret(""))
+	assert.True(t, (&Policy{Secrets: []string{"*"}}).IsSecret(""), `"*" matches the empty run`)
+	// A pass on one spelling exempts that spelling only.
+	p := &Policy{Secrets: []string{"SLEUTH_KEY"}, Pass: []string{"sleuth_key"}}
+	assert.True(t, p.IsSecret("SLEUTH_KEY"))
+	assert.False(t, p.IsSecret("sleuth_key"))
+	assert.True(t, p.IsSecret("Sleuth_key"))
+
+	list := keepPolicy.SecretList()
+	assert.Equal(t, []string{"*_KEY", "*_TOKEN", "GITHUB_TOKEN"}, list)
+	list[0] = "changed"
+	assert.Equal(t, "*_KEY", keepPolicy.SecretList()[0], "a fresh slice")
+	assert.Equal(t, []string{}, (&Policy{}).SecretList())
 }
 
 func TestDuplicateDroppedFirstWinsOnWindows(t *testing.T) {
-	// github_token is a secret (detection ignores case) that the exact
-	// exemption does not cover; on Windows it is the first occurrence of
-	// GITHUB_TOKEN, so the later, exempt spelling is a duplicate.
-	p := bare("secrets: {builtin: false, extra: [GITHUB_TOKEN]}\ntasks: {sh: {mode: inherit, passThrough: [GITHUB_TOKEN]}}\n")
-	assert.Empty(t, run(t, p, "sh", true, []string{"github_token=a", "GITHUB_TOKEN=b"}, nil))
-	assert.Equal(t, []string{"GITHUB_TOKEN=b"}, run(t, p, "sh", false, []string{"github_token=a", "GITHUB_TOKEN=b"}, nil))
+	// github_token is a secret that the exact exemption does not cover; on
+	// Windows it is the first occurrence of GITHUB_TOKEN, so the later,
+	// exempt spelling is a duplicate.
+	task := &Task{Policy: &Policy{Secrets: []string{"GITHUB_TOKEN"}}, Inherit: true, PassThrough: []string{"GITHUB_TOKEN"}}
+	env := []string{"github_token=a", "GITHUB_TOKEN=b"}
+	assert.Empty(t, run(task, env, nil, nil, nil, true))
+	assert.Equal(t, []string{"GITHUB_TOKEN=b"}, run(task, env, nil, nil, nil, false))
 }
 
 func TestSecretDetectionIgnoresCaseExemptionsDoNot(t *testing.T) {
-	p := bare(`secrets: {builtin: false, extra: [GITHUB_TOKEN, "*_SECRET"], pass: [GITHUB_TOKEN]}
-tasks:
-  sh: {mode: inherit, passThrough: [db_secret]}
-`)
+	task := &Task{Policy: &Policy{Secrets: []string{"GITHUB_TOKEN", "*_SECRET"}, Pass: []string{"GITHUB_TOKEN"}},
+		Inherit: true, PassThrough: []string{"db_secret"}}
 	env := []string{"GITHUB_TOKEN=1", "github_token=2", "Github_Token=3", "DB_SECRET=4", "db_secret=5", "db_Secret=6", "OK=7"}
-	assert.Equal(t, []string{"GITHUB_TOKEN=1", "db_secret=5", "OK=7"}, run(t, p, "sh", false, env, nil))
-	// On Windows these are three names; the first spelling of each wins,
-	// and only an exact exemption keeps a secret.
-	assert.Equal(t, []string{"GITHUB_TOKEN=1", "OK=7"}, run(t, p, "sh", true, env, nil))
+	assert.Equal(t, []string{"GITHUB_TOKEN=1", "db_secret=5", "OK=7"}, run(task, env, nil, nil, nil, false))
+	assert.Equal(t, []string{"GITHUB_TOKEN=1", "OK=7"}, run(task, env, nil, nil, nil, true))
 }
 
 func TestIsolatedLayers(t *testing.T) {
-	p := bare(`essentials: {builtin: false, extra: [HOME, PATH, LANG]}
-secrets: {builtin: false, extra: ["*_TOKEN"]}
-tasks:
-  build:
-    passThrough: [NODE_ENV, MISSING, "NEXT_PUBLIC_*", "!NEXT_PUBLIC_SECRET_*", "!LANG", NPM_TOKEN]
-    define: {CGO_ENABLED: 0, NODE_ENV: production}
-`)
-	env := []string{
-		"HOME=/h", "LANG=C", "SHELL=/bin/sh", "NODE_ENV=dev", "NEXT_PUBLIC_URL=u",
-		"NEXT_PUBLIC_SECRET_X=s", "NEXT_PUBLIC_TOKEN=t", "NPM_TOKEN=n", "GH_TOKEN=g", "CGO_ENABLED=1",
+	task := &Task{Policy: &Policy{Essentials: []string{"HOME", "PATH", "LANG"}, Secrets: []string{"*_TOKEN"}},
+		PassThrough: []string{"NODE_ENV", "MISSING", "NEXT_PUBLIC_*", "!NEXT_PUBLIC_SECRET_*", "!LANG", "NPM_TOKEN"}}
+	env := []string{"HOME=/h", "LANG=C", "SHELL=/bin/sh", "NODE_ENV=dev", "NEXT_PUBLIC_URL=u",
+		"NEXT_PUBLIC_SECRET_X=s", "NEXT_PUBLIC_TOKEN=t", "NPM_TOKEN=n", "GH_TOKEN=g", "CGO_ENABLED=1"}
+	for _, fold := range []bool{false, true} {
+		assert.Equal(t, []string{"HOME=/h", "NODE_ENV=production", "NEXT_PUBLIC_URL=u", "NPM_TOKEN=n", "CGO_ENABLED=0"},
+			run(task, env, []string{"CGO_ENABLED=0", "NODE_ENV=production"}, nil, nil, fold), "fold=%v", fold)
 	}
-	both(t, p, "build", env, nil, []string{
-		"HOME=/h", "NODE_ENV=production", "NEXT_PUBLIC_URL=u", "NPM_TOKEN=n", "CGO_ENABLED=0",
-	})
-}
-
-func TestIsolatedFold(t *testing.T) {
-	p := bare(`essentials: {builtin: false, extra: [PATH]}
-secrets: {builtin: false, extra: [NPM_TOKEN]}
-tasks:
-  build: {passThrough: [NPM_TOKEN, "NEXT_*", "!NEXT_NO"]}
-`)
-	env := []string{"Path=/bin", "npm_token=x", "next_a=1", "NEXT_no=2", "NEXT_B=3"}
-	assert.Equal(t, []string{"NEXT_no=2", "NEXT_B=3"}, run(t, p, "build", false, env, nil))
+	folding := &Task{Policy: &Policy{Essentials: []string{"PATH"}, Secrets: []string{"NPM_TOKEN"}},
+		PassThrough: []string{"NPM_TOKEN", "NEXT_*", "!NEXT_NO"}}
+	env = []string{"Path=/bin", "npm_token=x", "next_a=1", "NEXT_no=2", "NEXT_B=3"}
+	assert.Equal(t, []string{"NEXT_no=2", "NEXT_B=3"}, run(folding, env, nil, nil, nil, false))
 	// On Windows Path is PATH; npm_token is a spelling of an exempt name
 	// but a secret all the same; patterns and negations ignore case.
-	assert.Equal(t, []string{"Path=/bin", "next_a=1", "NEXT_B=3"}, run(t, p, "build", true, env, nil))
+	assert.Equal(t, []string{"Path=/bin", "next_a=1", "NEXT_B=3"}, run(folding, env, nil, nil, nil, true))
 }
 
 func TestInherit(t *testing.T) {
-	p := bare(`secrets: {builtin: false, extra: [MY_WALLET_KEY, "*_TOKEN"], pass: [SLEUTH_TOKEN]}
-tasks:
-  sh:
-    mode: inherit
-    passThrough: [GH_TOKEN]
-    unset: [HISTFILE, "npm_config_*"]
-    define: {TERM: dumb}
-`)
-	env := []string{"HOME=/h", "my_wallet_key=k", "NPM_TOKEN=n", "GH_TOKEN=g", "SLEUTH_TOKEN=s", "HISTFILE=x", "npm_config_cache=c", "TERM=xterm"}
-	both(t, p, "sh", env, nil, []string{"HOME=/h", "GH_TOKEN=g", "SLEUTH_TOKEN=s", "TERM=dumb"})
-	// unset compares names like any name: exactly, or ignoring case on Windows.
-	assert.Equal(t, []string{"histfile=x"}, run(t, p, "sh", false, []string{"histfile=x"}, nil)[:1])
-	assert.NotContains(t, run(t, p, "sh", true, []string{"histfile=x"}, nil), "histfile=x")
-}
-
-func TestDefineSpelling(t *testing.T) {
-	p := bare("tasks: {sh: {mode: inherit, define: {FOO: new}}}\n")
-	assert.Equal(t, []string{"Foo=old", "FOO=new"}, run(t, p, "sh", false, []string{"Foo=old"}, nil))
-	assert.Equal(t, []string{"FOO=new"}, run(t, p, "sh", true, []string{"Foo=old"}, nil))
-}
-
-func TestOverrides(t *testing.T) {
-	p := bare("tasks: {sh: {mode: inherit, define: {D: d}}}\n")
-	env := []string{"A=1", "B=2"}
-	both(t, p, "sh", env, nil, []string{"A=3", "D=d", "C=5"},
-		envrt.Set("A", "2"), envrt.Unset("B"), envrt.Set("C", "4"), envrt.Set("A", "3"), envrt.Set("C", "5"))
-	both(t, p, "sh", env, nil, []string{"A=1", "B=2"}, envrt.Unset("D"))
-	both(t, p, "sh", env, nil, []string{"A=1", "B=2", "D=again"}, envrt.Unset("D"), envrt.Set("D", "again"))
-	// Invalid overrides are ignored.
-	both(t, p, "sh", env, nil, []string{"A=1", "B=2", "D=d"},
-		envrt.Set("", "x"), envrt.Set("X=Y", "z"), envrt.Set("N\x00", "z"), envrt.Set("A", "nul\x00"),
-		envrt.Unset(""), envrt.Unset("A=1"))
-	// A Set name takes its own spelling; on Windows it replaces any case.
-	assert.Equal(t, []string{"a=9", "B=2", "D=d"}, run(t, p, "sh", true, env, nil, envrt.Set("a", "9")))
-	assert.Equal(t, []string{"A=1", "B=2", "D=d", "a=9"}, run(t, p, "sh", false, env, nil, envrt.Set("a", "9")))
-}
-
-func TestBinPaths(t *testing.T) {
-	sep := string(os.PathListSeparator)
-	p := bare(`tasks:
-  build:
-    mode: inherit
-    binPaths: ["{projectDir}/bin", "{workspace}/bin", "{projectDir}//bin", "{empty}", "/usr/x{{y}}", "{workspace}/bin/"]
-`)
-	params := map[string]string{"projectDir": "/p", "workspace": "/w"}
-	join := func(dirs ...string) string { return strings.Join(dirs, sep) }
-	both(t, p, "build", []string{"PATH=/bin"}, params, []string{"PATH=" + join("/p/bin", "/w/bin", "/p//bin", "/usr/x{y}", "/w/bin/", "/bin")})
-	// No PATH so far, or an empty one: just the directories.
-	both(t, p, "build", []string{"A=1"}, params, []string{"A=1", "PATH=" + join("/p/bin", "/w/bin", "/p//bin", "/usr/x{y}", "/w/bin/")})
-	both(t, p, "build", []string{"PATH="}, params, []string{"PATH=" + join("/p/bin", "/w/bin", "/p//bin", "/usr/x{y}", "/w/bin/")})
-	// After the overrides.
-	both(t, p, "build", []string{"PATH=/bin"}, params, []string{"PATH=" + join("/p/bin", "/w/bin", "/p//bin", "/usr/x{y}", "/w/bin/", "/o")}, envrt.Set("PATH", "/o"))
-	both(t, p, "build", []string{"PATH=/bin"}, params, []string{"PATH=" + join("/p/bin", "/w/bin", "/p//bin", "/usr/x{y}", "/w/bin/")}, envrt.Unset("PATH"))
-	// A repeat is a repeat of the resolved text.
-	both(t, p, "build", nil, map[string]string{"projectDir": "/same", "workspace": "/same"}, []string{"PATH=" + join("/same/bin", "/same//bin", "/usr/x{y}", "/same/bin/")})
-	// An inherited name keeps its spelling on Windows.
-	assert.Equal(t, []string{"Path=" + join("/p/bin", "/w/bin", "/p//bin", "/usr/x{y}", "/w/bin/", "/bin")}, run(t, p, "build", true, []string{"Path=/bin"}, params))
-}
-
-func TestBinPathsAllEmpty(t *testing.T) {
-	p := bare("tasks: {b: {mode: inherit, binPaths: [\"{a}\", \"{b}\"]}}\n")
-	both(t, p, "b", []string{"PATH=/bin"}, nil, []string{"PATH=/bin"})
-	both(t, p, "b", []string{"X=1"}, nil, []string{"X=1"})
-	both(t, p, "b", []string{"X=1"}, map[string]string{"a": "/a\x00"}, []string{"X=1"})
-}
-
-func TestIsSecret(t *testing.T) {
-	c, err := gentest.Compile("policy.yaml", []byte(bare(`secrets: {builtin: false, extra: [GITHUB_TOKEN, "*_KEY"], pass: [SLEUTH_KEY]}`)))
-	require.NoError(t, err)
-	for name, want := range map[string]bool{
-		"GITHUB_TOKEN": true, "github_token": true, "A_KEY": true, "a_key": true,
-		"SLEUTH_KEY": false, "sleuth_key": true, "KEY": false, "PATH": false,
-	} {
-		assert.Equal(t, want, c.Policy.IsSecret(name), name)
-	}
-}
-
-// TestIsSecretEmptyName checks IsSecret("") against the reference for
-// patterns whose filter lets every name through: it used to index the
-// empty name's last byte.
-func TestIsSecretEmptyName(t *testing.T) {
-	for _, pattern := range []string{"*SECRET*", "*", "**", "*X", "X*", "*_KEY", "A*B"} {
-		c, err := gentest.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["`+pattern+`"]}`)))
-		require.NoError(t, err)
-		assert.Equal(t, gentest.ReferenceIsSecret(c, ""), c.Policy.IsSecret(""), pattern)
-	}
-	c, err := gentest.Compile("policy.yaml", []byte(bare(`secrets: {extra: ["*"]}`)))
-	require.NoError(t, err)
-	assert.True(t, c.Policy.IsSecret(""), `"*" matches the empty run`)
-}
-
-func TestBuiltinSecretsReachNoInheritChild(t *testing.T) {
-	c, err := gentest.Compile("policy.yaml", []byte("version: 1\ntasks: {sh: {mode: inherit}}\n"))
-	require.NoError(t, err)
-	var env []string
-	for _, name := range []string{"CONSUL_TOKEN", "CONSUL_HTTP_TOKEN", "CONSUL_HTTP_TOKEN_FILE", "NOMAD_TOKEN", "VAULT_TOKEN",
-		"CONSUL_LICENSE", "NOMAD_LICENSE", "VAULT_LICENSE", "CONSUL_LICENSE_PATH", "NOMAD_LICENSE_PATH", "VAULT_LICENSE_PATH",
-		"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_METADATA_URL",
-		"GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_OAUTH_ACCESS_TOKEN", "GITHUB_TOKEN", "GH_TOKEN", "NPM_TOKEN",
-		"NODE_AUTH_TOKEN", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "SSH_AUTH_SOCK", "MY_TOKEN", "DB_PASSWORD"} {
-		env = append(env, name+"=x", strings.ToLower(name)+"=x")
-	}
-	for _, fold := range []bool{false, true} {
-		got := envrt.BuildFold(nil, append(env, "HOME=/h"), c.Task("sh").Task, nil, nil, nil, fold)
-		assert.Equal(t, []string{"HOME=/h"}, got, fmt.Sprintf("fold=%v", fold))
-	}
-}
-
-// TestThreeSpellingsFolded: where names compare ASCII case-insensitively,
-// a spelling that no entry lists (ab) is decided by the name's rules,
-// also when the policy lists three spellings of it. envgen used to find
-// no unlisted spelling of such a name, and left the bit that decides
-// them unset: both tasks dropped cd, and once a table could record what
-// a task drops, the inherit task passed the secret ab.
-func TestThreeSpellingsFolded(t *testing.T) {
-	src := `version: 1
-package: p
-essentials: {builtin: false}
-secrets: {builtin: false, extra: [AB, Ab, aB]}
-tasks:
-  shell: {mode: inherit}
-  build: {passThrough: [X, CD, Cd, cD]}
-`
-	c, err := gentest.Compile("policy.yaml", []byte(src))
-	require.NoError(t, err)
-	environ := []string{"ab=v", "cd=w", "X=1"}
-	for _, task := range []string{"shell", "build"} {
-		ct := c.Task(task)
-		for _, fold := range []bool{true, false} {
-			got := envrt.BuildFold(nil, environ, ct.Task, nil, nil, nil, fold)
-			want := gentest.Reference(c, task, environ, nil, nil, fold)
-			assert.Equal(t, want, got, "task %s, fold=%v", task, fold)
-		}
-	}
-	assert.Equal(t, []string{"cd=w", "X=1"}, gentest.Reference(c, "shell", environ, nil, nil, true), "the secret is dropped")
-	assert.Equal(t, []string{"cd=w", "X=1"}, gentest.Reference(c, "build", environ, nil, nil, true), "the listed name is passed")
+	task := &Task{Policy: &Policy{Secrets: []string{"MY_WALLET_KEY", "*_TOKEN"}, Pass: []string{"SLEUTH_TOKEN"}},
+		Inherit: true, PassThrough: []string{"GH_TOKEN"}, Unset: []string{"HISTFILE", "npm_config_*"}}
+	env := []string{"HOME=/h", "my_wallet_key=k", "NPM_TOKEN=n", "GH_TOKEN=g", "SLEUTH_TOKEN=s", "HISTFILE=x", "npm_config_cache=c"}
+	both(t, task, env, []string{"HOME=/h", "GH_TOKEN=g", "SLEUTH_TOKEN=s"})
+	assert.Equal(t, []string{"histfile=x"}, run(task, []string{"histfile=x"}, nil, nil, nil, false))
+	assert.Empty(t, run(task, []string{"histfile=x"}, nil, nil, nil, true))
 }
 
 // TestDropInjectionIsolated: in an isolated task, dropInjection drops the
-// injection variables from layers 1 and 2, essentials and passThrough
-// pattern matches alike, and every value starting with "()"; an exact
-// passThrough name, spelled exactly so, still passes, whatever its value,
-// and a negation still beats it.
+// injection variables from essentials and pattern matches alike, and
+// every value starting with "()"; an exact passThrough name, spelled
+// exactly so, still passes whatever its value, and a negation beats it.
 func TestDropInjectionIsolated(t *testing.T) {
-	p := bare(`essentials: {builtin: false, extra: [NODE_OPTIONS, HOME, PERL5LIB]}
-tasks:
-  build: {dropInjection: true, passThrough: [PYTHONPATH, F, "!PERL5LIB", "LD_*", "X_*"]}
-`)
-	env := []string{
-		"NODE_OPTIONS=--require=/evil.js", "HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "LD_PRELOAD=/x.so",
-		"X_A=() { id; }", "X_B=(){ id; }", "X_C=( )", "PERL5LIB=/l", "BASH_ENV=/e", "pythonpath=/q",
-	}
-	both(t, p, "build", env, nil, []string{"HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "X_C=( )"})
-	// Alone, other spellings: on Windows pythonpath and f are listed but
-	// not exempt, ld_preload and x_d match the patterns and are injection
-	// variables; where names compare exactly none of them is declared.
-	both(t, p, "build", []string{"pythonpath=/q", "f=() { id; }", "ld_preload=/x", "x_d=()"}, nil, nil)
-	// Overrides are the caller's own choice.
-	both(t, p, "build", []string{"LD_PRELOAD=/x.so"}, nil, []string{"LD_PRELOAD=/ok"}, envrt.Set("LD_PRELOAD", "/ok"))
+	p := &Policy{Essentials: []string{"NODE_OPTIONS", "HOME", "PERL5LIB"},
+		Injection: []string{"NODE_OPTIONS", "PYTHONPATH", "PERL5LIB", "BASH_ENV", "LD_*"}}
+	task := &Task{Policy: p, DropInjection: true, PassThrough: []string{"PYTHONPATH", "F", "!PERL5LIB", "LD_*", "X_*", "BASH_ENV", "!BASH_ENV"}}
+	env := []string{"NODE_OPTIONS=--require=/evil.js", "HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "LD_PRELOAD=/x.so",
+		"X_A=() { id; }", "X_B=(){ id; }", "X_C=( )", "PERL5LIB=/l", "BASH_ENV=/e", "pythonpath=/q"}
+	both(t, task, env, []string{"HOME=/h", "PYTHONPATH=/p", "F=() { id; }", "X_C=( )"})
+	// Other spellings: on Windows pythonpath and f are listed but not
+	// exempt, ld_preload and x_d match patterns and are injection
+	// variables; where names compare exactly none is declared.
+	both(t, task, []string{"pythonpath=/q", "f=() { id; }", "ld_preload=/x", "x_d=()"}, nil)
+	both(t, task, []string{"LD_PRELOAD=/x.so"}, []string{"LD_PRELOAD=/ok"}, Set("LD_PRELOAD", "/ok"))
+	// Off: the same entries pass as declared.
+	off := &Task{Policy: p, PassThrough: task.PassThrough}
+	both(t, off, []string{"NODE_OPTIONS=x", "LD_PRELOAD=/x", "X_A=() { id; }"}, []string{"NODE_OPTIONS=x", "LD_PRELOAD=/x", "X_A=() { id; }"})
 
-	// A task that keeps more of the policy's names than it drops has a
-	// table of what it drops (DecideDrops): its exact names still pass a
-	// function, its essentials do not.
+	// Many essentials: exact names pass a function, essentials do not.
 	var names, environ, want []string
 	for i := range 100 {
 		names = append(names, fmt.Sprintf("N%d", i))
 		environ = append(environ, fmt.Sprintf("N%d=%d", i, i), fmt.Sprintf("F%d=() { %d; }", i, i))
 		want = append(want, fmt.Sprintf("N%d=%d", i, i))
 		if i == 7 {
-			want = append(want, "F7=() { 7; }") // listed exactly
+			want = append(want, "F7=() { 7; }")
 		}
 	}
-	many := bare("essentials: {builtin: false, extra: [HOME, " + strings.Join(names, ", ") + "]}\n" +
-		"tasks:\n  build: {dropInjection: true, passThrough: [F7, PYTHONPATH]}\n")
-	c, err := gentest.Compile("policy.yaml", []byte(many))
-	require.NoError(t, err)
-	require.True(t, c.Task("build").Task.DecideDrops, "the table lists what the task drops")
-	both(t, many, "build", append(environ, "HOME=() { :; }", "PYTHONPATH=/p", "LD_PRELOAD=/x"), nil, append(want, "PYTHONPATH=/p"))
+	many := &Task{Policy: &Policy{Essentials: append(names, "HOME"), Injection: []string{"LD_*"}}, DropInjection: true,
+		PassThrough: []string{"F7", "PYTHONPATH"}}
+	both(t, many, append(environ, "HOME=() { :; }", "PYTHONPATH=/p", "LD_PRELOAD=/x"), append(want, "PYTHONPATH=/p"))
+}
+
+// TestDropInjectionInherit: an inherit task drops the injection list and
+// function values, whatever its passThrough says.
+func TestDropInjectionInherit(t *testing.T) {
+	p := &Policy{Injection: []string{"LD_*", "BASH_FUNC_*", "BASH_ENV"}}
+	task := &Task{Policy: p, Inherit: true, DropInjection: true, PassThrough: []string{"BASH_ENV"}}
+	env := []string{"LD_PRELOAD=/x", "BASH_FUNC_f%%=() { :; }", "BASH_ENV=/e", "G=() { :; }", "A=1", "bash_env=/b"}
+	assert.Equal(t, []string{"A=1", "bash_env=/b"}, run(task, env, nil, nil, nil, false))
+	assert.Equal(t, []string{"A=1"}, run(task, env, nil, nil, nil, true))
+	require.Len(t, run(&Task{Policy: p, Inherit: true}, env, nil, nil, nil, false), len(env), "off")
+}
+
+func TestBuiltinShapedSecretsReachNoInheritChild(t *testing.T) {
+	names := []string{"CONSUL_TOKEN", "CONSUL_HTTP_TOKEN", "VAULT_TOKEN", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
+		"GITHUB_TOKEN", "GH_TOKEN", "NPM_TOKEN", "OPENAI_API_KEY", "SSH_AUTH_SOCK"}
+	task := &Task{Policy: &Policy{Secrets: append([]string{"*_TOKEN", "*_API_KEY"}, names...)}, Inherit: true}
+	var env []string
+	for _, name := range append(names, "MY_TOKEN", "DB_API_KEY") {
+		env = append(env, name+"=x", strings.ToLower(name)+"=x")
+	}
+	both(t, task, append(env, "HOME=/h"), []string{"HOME=/h"})
 }

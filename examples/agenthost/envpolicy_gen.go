@@ -13,20 +13,32 @@ func ShellEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendShellEnv(make([]string, 0, len(environ)+2+len(overrides)), environ, overrides...)
 }
 
-// ShellEnvOS is ShellEnv over this process's own environment: see envrt.BuildOS.
+// ShellEnvOS is ShellEnv over this process's own environment, filtered in place: see envrt.OS.
 func ShellEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenShellTask, []string{
+	return envgenShellBuild(envrt.OS(), overrides)
+}
+
+// AppendShellEnv is ShellEnv appending to dst; it neither reads nor changes dst's entries.
+func AppendShellEnv(dst, environ []string, overrides ...envrt.Var) []string {
+	return envgenShellBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenShellBuild builds task "shell"'s environment over in: its defines and binPaths.
+func envgenShellBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenShellTask, []string{
 		"GIT_TERMINAL_PROMPT=0",
 		"PAGER=cat",
 	}, overrides, nil)
 }
 
-// AppendShellEnv is ShellEnv appending to dst; it neither reads nor changes dst's entries.
-func AppendShellEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenShellTask, []string{
-		"GIT_TERMINAL_PROMPT=0",
-		"PAGER=cat",
-	}, overrides, nil)
+// envgenShellTask is task "shell"'s lists, which envrt compiles at its first call.
+var envgenShellTask = envrt.Task{
+	Policy:  &envgenPolicy,
+	Inherit: true,
+	Unset: []string{
+		"HISTFILE",
+		"npm_config_*",
+	},
 }
 
 // McpServerEnv returns the environment of task "mcp-server" (inherit), built from environ
@@ -37,18 +49,27 @@ func McpServerEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendMcpServerEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
 }
 
-// McpServerEnvOS is McpServerEnv over this process's own environment: see envrt.BuildOS.
+// McpServerEnvOS is McpServerEnv over this process's own environment, filtered in place: see envrt.OS.
 func McpServerEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenMcpServerTask, []string{
-		"NO_COLOR=1",
-	}, overrides, nil)
+	return envgenMcpServerBuild(envrt.OS(), overrides)
 }
 
 // AppendMcpServerEnv is McpServerEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendMcpServerEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenMcpServerTask, []string{
+	return envgenMcpServerBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenMcpServerBuild builds task "mcp-server"'s environment over in: its defines and binPaths.
+func envgenMcpServerBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenMcpServerTask, []string{
 		"NO_COLOR=1",
 	}, overrides, nil)
+}
+
+// envgenMcpServerTask is task "mcp-server"'s lists, which envrt compiles at its first call.
+var envgenMcpServerTask = envrt.Task{
+	Policy:  &envgenPolicy,
+	Inherit: true,
 }
 
 // IsSecret reports whether name is a secret of this policy: it matches a
@@ -60,554 +81,150 @@ func IsSecret(name string) bool {
 
 // Secrets returns the policy's secret names and patterns, sorted, in a fresh slice.
 func Secrets() []string {
-	return append([]string{}, envgenSecrets[:]...)
+	return envgenPolicy.SecretList()
 }
 
-// envgenSecrets is what Secrets returns.
-var envgenSecrets = [...]string{
-	"*_ACCESS_KEY",
-	"*_API_KEY",
-	"*_PASSPHRASE",
-	"*_PASSWD",
-	"*_PASSWORD",
-	"*_PRIVATE_KEY",
-	"*_SECRET",
-	"*_SECRET_KEY",
-	"*_TOKEN",
-	"*_WEBHOOK_URL",
-	"ACCESS_KEY",
-	"AGENT_SESSION_KEY",
-	"ALIBABA_CLOUD_ACCESS_KEY_ID",
-	"ALIBABA_CLOUD_CREDENTIALS_URI",
-	"ANSIBLE_VAULT_PASSWORD_FILE",
-	"ANTHROPIC_ADMIN_KEY",
-	"ANTHROPIC_API_KEY",
-	"APIKEY",
-	"API_KEY",
-	"ARM_CLIENT_CERTIFICATE_PATH",
-	"AWS_ACCESS_KEY_ID",
-	"AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE",
-	"AWS_CONTAINER_CREDENTIALS_FULL_URI",
-	"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
-	"AWS_METADATA_URL",
-	"AWS_SECRET_ACCESS_KEY",
-	"AWS_SESSION_TOKEN",
-	"AWS_SHARED_CREDENTIALS_FILE",
-	"AWS_WEB_IDENTITY_TOKEN_FILE",
-	"AZURE_CLIENT_CERTIFICATE_PATH",
-	"AZURE_DEVOPS_EXT_PAT",
-	"AZURE_FEDERATED_TOKEN_FILE",
-	"AZURE_STORAGE_CONNECTION_STRING",
-	"AZURE_STORAGE_KEY",
-	"B2_APPLICATION_KEY",
-	"B2_APPLICATION_KEY_ID",
-	"BW_SESSION",
-	"CIRCLE_OIDC_TOKEN_V2",
-	"CI_REPOSITORY_URL",
-	"CLOUDFLARE_API_USER_SERVICE_KEY",
-	"CLOUDSDK_AUTH_ACCESS_TOKEN_FILE",
-	"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
-	"COMPOSER_AUTH",
-	"CONSUL_HTTP_AUTH",
-	"CONSUL_HTTP_TOKEN",
-	"CONSUL_HTTP_TOKEN_FILE",
-	"CONSUL_LICENSE",
-	"CONSUL_LICENSE_PATH",
-	"CONSUL_TOKEN",
-	"CYPRESS_RECORD_KEY",
-	"DATABASE_URL",
-	"DD_APP_KEY",
-	"DENO_AUTH_TOKENS",
-	"DOCKER_AUTH_CONFIG",
-	"FASTLANE_SESSION",
-	"GH_TOKEN",
-	"GITHUB_PAT",
-	"GITHUB_TOKEN",
-	"GOOGLE_APPLICATION_CREDENTIALS",
-	"GOOGLE_CLOUD_KEYFILE_JSON",
-	"GOOGLE_CREDENTIALS",
-	"GOOGLE_GHA_CREDS_PATH",
-	"GOOGLE_OAUTH_ACCESS_TOKEN",
-	"GPG_AGENT_INFO",
-	"GRADLE_PUBLISH_KEY",
-	"HATCH_INDEX_AUTH",
-	"HF_TOKEN_PATH",
-	"KAGGLE_KEY",
-	"KEY",
-	"KRB5CCNAME",
-	"KRB5_CLIENT_KTNAME",
-	"KRB5_KTNAME",
-	"MYSQL_PWD",
-	"NEW_RELIC_LICENSE_KEY",
-	"NGROK_AUTHTOKEN",
-	"NODE_AUTH_TOKEN",
-	"NOMAD_HTTP_AUTH",
-	"NOMAD_LICENSE",
-	"NOMAD_LICENSE_PATH",
-	"NOMAD_TOKEN",
-	"NPM_CONFIG__AUTH",
-	"NPM_TOKEN",
-	"OCI_CLI_KEY_CONTENT",
-	"OCI_CLI_KEY_FILE",
-	"OCI_CLI_SECURITY_TOKEN_FILE",
-	"OPENAI_ADMIN_KEY",
-	"OPENAI_API_KEY",
-	"OVSX_PAT",
-	"PASSPHRASE",
-	"PASSWD",
-	"PASSWORD",
-	"PGPASSFILE",
-	"PGPASSWORD",
-	"POETRY_PYPI_TOKEN_PYPI",
-	"PRIVATE_KEY",
-	"PULUMI_CONFIG_PASSPHRASE_FILE",
-	"REDISCLI_AUTH",
-	"REDIS_URL",
-	"REGISTRY_AUTH_FILE",
-	"RESTIC_PASSWORD_FILE",
-	"SECRET",
-	"SECRET_KEY",
-	"SNAPCRAFT_STORE_CREDENTIALS",
-	"SOPS_AGE_KEY",
-	"SOPS_AGE_KEY_FILE",
-	"SQLCMDPASSWORD",
-	"SSH_AUTH_SOCK",
-	"SUPABASE_SERVICE_ROLE_KEY",
-	"SYSTEM_ACCESSTOKEN",
-	"TENCENTCLOUD_SECRET_ID",
-	"TF_TOKEN_*",
-	"TOKEN",
-	"TS_AUTHKEY",
-	"TS_AUTH_KEY",
-	"VAULT_LICENSE",
-	"VAULT_LICENSE_PATH",
-	"VAULT_TOKEN",
-	"VSCE_PAT",
-	"VSS_NUGET_ACCESSTOKEN",
-	"VSS_NUGET_EXTERNAL_FEED_ENDPOINTS",
-	"YARN_NPM_AUTH_IDENT",
+// IsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func IsSecretValue(value string) bool {
+	return envgenPolicy.IsSecretValue(value)
 }
 
-// envgenShellTask is task "shell"'s policy for envrt.Build.
-var envgenShellTask = envrt.Task{
-	Policy:  &envgenPolicy,
-	Inherit: true,
-	Decide:  envgenShellDecide[:],
-	Unset: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"npm_config_", ""}, // npm_config_*
-		},
-		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
-	},
-}
-
-// envgenShellDecide says which entries of envgenNames task "shell" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
-var envgenShellDecide = [len(envgenNames)]envrt.Decision{
-	9:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	28:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	34:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	36:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	49:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	63:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	64:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	72:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	74:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	75:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	76:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
-	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	86:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	89:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	107: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	108: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	126: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	128: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	129: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	130: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	135: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	142: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
-}
-
-// envgenMcpServerTask is task "mcp-server"'s policy for envrt.Build.
-var envgenMcpServerTask = envrt.Task{
-	Policy:  &envgenPolicy,
-	Inherit: true,
-	Decide:  envgenMcpServerDecide[:],
-}
-
-// envgenMcpServerDecide says which entries of envgenNames task "mcp-server" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
-var envgenMcpServerDecide = [len(envgenNames)]envrt.Decision{
-	9:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	28:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	34:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	36:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	49:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HISTFILE
-	63:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	64:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	72:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	74:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	75:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	76:  envrt.Keep | envrt.KeepFolded,                     // MAPBOX_PUBLIC_TOKEN
-	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	86:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	89:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	100: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	107: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	108: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	116: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	126: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	128: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	129: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	130: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	135: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	142: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
-}
-
-// envgenPolicy holds every name this policy mentions and its secret patterns.
+// envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
+// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
+// the injection variables (for tasks with dropInjection), and the value detection.
 var envgenPolicy = envrt.Policy{
-	Seed:  1,
-	Slots: envgenSlots[:],
-	Names: envgenNames[:],
-	SecretPatterns: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"", "_ACCESS_KEY"},  // *_ACCESS_KEY
-			{"", "_API_KEY"},     // *_API_KEY
-			{"", "_PASSPHRASE"},  // *_PASSPHRASE
-			{"", "_PASSWD"},      // *_PASSWD
-			{"", "_PASSWORD"},    // *_PASSWORD
-			{"", "_PRIVATE_KEY"}, // *_PRIVATE_KEY
-			{"", "_SECRET"},      // *_SECRET
-			{"", "_SECRET_KEY"},  // *_SECRET_KEY
-			{"", "_TOKEN"},       // *_TOKEN
-			{"", "_WEBHOOK_URL"}, // *_WEBHOOK_URL
-			{"TF_TOKEN_", ""},    // TF_TOKEN_*
-		},
-		First: envrt.ByteSet{0x0, 0x10000000100000, 0x0, 0x0},                       // first bytes of prefix-only patterns: Tt
-		Tail:  envrt.ByteSet{0x48400000000000, 0xc000000000, 0x10000000020000, 0x0}, // hashed last two bytes of suffixes: EY SE WD RD ET EN RL
+	Secrets: []string{
+		"*_ACCESS_KEY",
+		"*_API_KEY",
+		"*_PASSPHRASE",
+		"*_PASSWD",
+		"*_PASSWORD",
+		"*_PRIVATE_KEY",
+		"*_SECRET",
+		"*_SECRET_KEY",
+		"*_TOKEN",
+		"*_WEBHOOK_URL",
+		"ACCESS_KEY",
+		"AGENT_SESSION_KEY",
+		"ALIBABA_CLOUD_ACCESS_KEY_ID",
+		"ALIBABA_CLOUD_CREDENTIALS_URI",
+		"ANSIBLE_VAULT_PASSWORD_FILE",
+		"ANTHROPIC_ADMIN_KEY",
+		"ANTHROPIC_API_KEY",
+		"APIKEY",
+		"API_KEY",
+		"ARM_CLIENT_CERTIFICATE_PATH",
+		"AWS_ACCESS_KEY_ID",
+		"AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE",
+		"AWS_CONTAINER_CREDENTIALS_FULL_URI",
+		"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+		"AWS_METADATA_URL",
+		"AWS_SECRET_ACCESS_KEY",
+		"AWS_SESSION_TOKEN",
+		"AWS_SHARED_CREDENTIALS_FILE",
+		"AWS_WEB_IDENTITY_TOKEN_FILE",
+		"AZURE_CLIENT_CERTIFICATE_PATH",
+		"AZURE_DEVOPS_EXT_PAT",
+		"AZURE_FEDERATED_TOKEN_FILE",
+		"AZURE_STORAGE_CONNECTION_STRING",
+		"AZURE_STORAGE_KEY",
+		"B2_APPLICATION_KEY",
+		"B2_APPLICATION_KEY_ID",
+		"BW_SESSION",
+		"CIRCLE_OIDC_TOKEN_V2",
+		"CI_REPOSITORY_URL",
+		"CLOUDFLARE_API_USER_SERVICE_KEY",
+		"CLOUDSDK_AUTH_ACCESS_TOKEN_FILE",
+		"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
+		"COMPOSER_AUTH",
+		"CONSUL_HTTP_AUTH",
+		"CONSUL_HTTP_TOKEN",
+		"CONSUL_HTTP_TOKEN_FILE",
+		"CONSUL_LICENSE",
+		"CONSUL_LICENSE_PATH",
+		"CONSUL_TOKEN",
+		"CYPRESS_RECORD_KEY",
+		"DATABASE_URL",
+		"DD_APP_KEY",
+		"DENO_AUTH_TOKENS",
+		"DOCKER_AUTH_CONFIG",
+		"FASTLANE_SESSION",
+		"GH_TOKEN",
+		"GITHUB_PAT",
+		"GITHUB_TOKEN",
+		"GOOGLE_APPLICATION_CREDENTIALS",
+		"GOOGLE_CLOUD_KEYFILE_JSON",
+		"GOOGLE_CREDENTIALS",
+		"GOOGLE_GHA_CREDS_PATH",
+		"GOOGLE_OAUTH_ACCESS_TOKEN",
+		"GPG_AGENT_INFO",
+		"GRADLE_PUBLISH_KEY",
+		"HATCH_INDEX_AUTH",
+		"HF_TOKEN_PATH",
+		"KAGGLE_KEY",
+		"KEY",
+		"KRB5CCNAME",
+		"KRB5_CLIENT_KTNAME",
+		"KRB5_KTNAME",
+		"MYSQL_PWD",
+		"NEW_RELIC_LICENSE_KEY",
+		"NGROK_AUTHTOKEN",
+		"NODE_AUTH_TOKEN",
+		"NOMAD_HTTP_AUTH",
+		"NOMAD_LICENSE",
+		"NOMAD_LICENSE_PATH",
+		"NOMAD_TOKEN",
+		"NPM_CONFIG__AUTH",
+		"NPM_TOKEN",
+		"OCI_CLI_KEY_CONTENT",
+		"OCI_CLI_KEY_FILE",
+		"OCI_CLI_SECURITY_TOKEN_FILE",
+		"OPENAI_ADMIN_KEY",
+		"OPENAI_API_KEY",
+		"OVSX_PAT",
+		"PASSPHRASE",
+		"PASSWD",
+		"PASSWORD",
+		"PGPASSFILE",
+		"PGPASSWORD",
+		"POETRY_PYPI_TOKEN_PYPI",
+		"PRIVATE_KEY",
+		"PULUMI_CONFIG_PASSPHRASE_FILE",
+		"REDISCLI_AUTH",
+		"REDIS_URL",
+		"REGISTRY_AUTH_FILE",
+		"RESTIC_PASSWORD_FILE",
+		"SECRET",
+		"SECRET_KEY",
+		"SNAPCRAFT_STORE_CREDENTIALS",
+		"SOPS_AGE_KEY",
+		"SOPS_AGE_KEY_FILE",
+		"SQLCMDPASSWORD",
+		"SSH_AUTH_SOCK",
+		"SUPABASE_SERVICE_ROLE_KEY",
+		"SYSTEM_ACCESSTOKEN",
+		"TENCENTCLOUD_SECRET_ID",
+		"TF_TOKEN_*",
+		"TOKEN",
+		"TS_AUTHKEY",
+		"TS_AUTH_KEY",
+		"VAULT_LICENSE",
+		"VAULT_LICENSE_PATH",
+		"VAULT_TOKEN",
+		"VSCE_PAT",
+		"VSS_NUGET_ACCESSTOKEN",
+		"VSS_NUGET_EXTERNAL_FEED_ENDPOINTS",
+		"YARN_NPM_AUTH_IDENT",
 	},
+	Pass: []string{
+		"MAPBOX_PUBLIC_TOKEN",
+	},
+	SecretValues: true,
 }
 
-// envgenSlots is the perfect hash over envgenNames (seed 1): a slot holds
-// the top of its name's hash over 1+the index of the name's first spelling;
-// see envrt.Policy.
-var envgenSlots = [256]uint64{
-	0:   0x9a87ee04<<32 | 116, // SECRET_KEY
-	1:   0xdb278ee3<<32 | 129, // TERM
-	3:   0x83d7c7c4<<32 | 77,  // MAPBOX_PUBLIC_TOKEN
-	8:   0xd8612afe<<32 | 11,  // ARM_CLIENT_CERTIFICATE_PATH
-	10:  0x37c326fb<<32 | 108, // PROGRAMFILES
-	12:  0xe8da8a65<<32 | 104, // POETRY_PYPI_TOKEN_PYPI
-	15:  0x49a5bf2f<<32 | 80,  // NGROK_AUTHTOKEN
-	16:  0x8c84b756<<32 | 109, // PROGRAMFILES(X86)
-	17:  0xb2fd9082<<32 | 67,  // KAGGLE_KEY
-	18:  0xfacba269<<32 | 15,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
-	19:  0x4f7cf99a<<32 | 110, // PULUMI_CONFIG_PASSPHRASE_FILE
-	20:  0x9676b2a0<<32 | 41,  // CONSUL_LICENSE
-	21:  0xee5c929d<<32 | 141, // VSS_NUGET_ACCESSTOKEN
-	22:  0x1d5901c7<<32 | 83,  // NOMAD_HTTP_AUTH
-	23:  0x860581e4<<32 | 128, // TENCENTCLOUD_SECRET_ID
-	27:  0x65e8313d<<32 | 71,  // KRB5_KTNAME
-	30:  0x93fb6418<<32 | 135, // USER
-	31:  0x45b1452d<<32 | 48,  // DOCKER_AUTH_CONFIG
-	33:  0x7e01fbf0<<32 | 55,  // GOOGLE_CLOUD_KEYFILE_JSON
-	38:  0x021d7859<<32 | 51,  // GH_TOKEN
-	44:  0xeeb8ba0c<<32 | 37,  // COMSPEC
-	45:  0x91577997<<32 | 82,  // NODE_OPTIONS
-	46:  0x7a222386<<32 | 75,  // LOCALAPPDATA
-	47:  0x8177123d<<32 | 136, // USERPROFILE
-	48:  0x995abc04<<32 | 143, // WINDIR
-	50:  0x48275cec<<32 | 90,  // NUMBER_OF_PROCESSORS
-	51:  0xd934503a<<32 | 56,  // GOOGLE_CREDENTIALS
-	52:  0x0700c404<<32 | 93,  // OCI_CLI_SECURITY_TOKEN_FILE
-	53:  0x52a7df75<<32 | 133, // TS_AUTHKEY
-	56:  0xf025c724<<32 | 96,  // OVSX_PAT
-	57:  0xde7efb27<<32 | 121, // SQLCMDPASSWORD
-	58:  0x8e6a0b28<<32 | 24,  // AZURE_STORAGE_CONNECTION_STRING
-	59:  0x4e10bf75<<32 | 16,  // AWS_METADATA_URL
-	60:  0x6e32e67b<<32 | 102, // PGPASSFILE
-	61:  0x4e9f6c36<<32 | 101, // PATHEXT
-	63:  0x4ed341ba<<32 | 91,  // OCI_CLI_KEY_CONTENT
-	65:  0x7828b6c5<<32 | 126, // SYSTEM_ACCESSTOKEN
-	66:  0x6127db44<<32 | 57,  // GOOGLE_GHA_CREDS_PATH
-	69:  0xf6e96d2e<<32 | 119, // SOPS_AGE_KEY
-	70:  0x9c16f925<<32 | 92,  // OCI_CLI_KEY_FILE
-	72:  0xc8fc540f<<32 | 84,  // NOMAD_LICENSE
-	75:  0x932bba9e<<32 | 78,  // MYSQL_PWD
-	77:  0xf0e23c16<<32 | 142, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
-	78:  0xe6601d5c<<32 | 49,  // FASTLANE_SESSION
-	80:  0xff1ecc76<<32 | 140, // VSCE_PAT
-	81:  0x8a45e40f<<32 | 35,  // COLORTERM
-	84:  0x2f80159e<<32 | 20,  // AWS_WEB_IDENTITY_TOKEN_FILE
-	85:  0x1da8090a<<32 | 120, // SOPS_AGE_KEY_FILE
-	86:  0xa28cd865<<32 | 97,  // PASSPHRASE
-	87:  0x0143b912<<32 | 60,  // GRADLE_PUBLISH_KEY
-	88:  0xceb05c7d<<32 | 6,   // ANTHROPIC_ADMIN_KEY
-	89:  0x6b8b2f4f<<32 | 66,  // HOMEPATH
-	90:  0xba6a2c11<<32 | 72,  // LANG
-	91:  0xdc94326c<<32 | 103, // PGPASSWORD
-	93:  0xc348e4d5<<32 | 13,  // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
-	97:  0x2f1e874f<<32 | 31,  // CI_REPOSITORY_URL
-	98:  0x3bcf7939<<32 | 118, // SNAPCRAFT_STORE_CREDENTIALS
-	100: 0x9da4d153<<32 | 47,  // DENO_AUTH_TOKENS
-	103: 0xcb6203a1<<32 | 14,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
-	104: 0xc575f73e<<32 | 106, // PROCESSOR_ARCHITECTURE
-	105: 0xfef0dc60<<32 | 98,  // PASSWD
-	106: 0xa580078e<<32 | 59,  // GPG_AGENT_INFO
-	107: 0x6810b165<<32 | 123, // SUPABASE_SERVICE_ROLE_KEY
-	108: 0x7dc27682<<32 | 18,  // AWS_SESSION_TOKEN
-	109: 0xce2d3dc8<<32 | 40,  // CONSUL_HTTP_TOKEN_FILE
-	110: 0xa8967977<<32 | 17,  // AWS_SECRET_ACCESS_KEY
-	111: 0xe98e5540<<32 | 79,  // NEW_RELIC_LICENSE_KEY
-	113: 0xf5093c6b<<32 | 26,  // B2_APPLICATION_KEY
-	115: 0x754da1f1<<32 | 112, // REDIS_URL
-	116: 0x28a6136a<<32 | 105, // PRIVATE_KEY
-	117: 0x3a0ed0d7<<32 | 117, // SHELL
-	119: 0x35bdd81e<<32 | 76,  // LOGNAME
-	121: 0x0255e794<<32 | 65,  // HOMEDRIVE
-	122: 0x0ec4e36b<<32 | 42,  // CONSUL_LICENSE_PATH
-	123: 0xfd9d4e48<<32 | 68,  // KEY
-	124: 0xff88c42c<<32 | 12,  // AWS_ACCESS_KEY_ID
-	131: 0xf68a5e88<<32 | 10,  // APPDATA
-	132: 0x8e159738<<32 | 62,  // HF_TOKEN_PATH
-	133: 0xfa597eff<<32 | 89,  // NPM_TOKEN
-	134: 0xaf02cd66<<32 | 23,  // AZURE_FEDERATED_TOKEN_FILE
-	135: 0xb9152819<<32 | 115, // SECRET
-	137: 0xdb89fd8e<<32 | 2,   // AGENT_SESSION_KEY
-	139: 0x4b7d3809<<32 | 33,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
-	140: 0x2bcd8085<<32 | 63,  // HISTFILE
-	143: 0x511ac901<<32 | 125, // SYSTEMROOT
-	144: 0x70f765e4<<32 | 44,  // CYPRESS_RECORD_KEY
-	147: 0x2d54811d<<32 | 124, // SYSTEMDRIVE
-	148: 0x231881af<<32 | 81,  // NODE_AUTH_TOKEN
-	149: 0x735fa107<<32 | 87,  // NO_COLOR
-	152: 0xbef413ef<<32 | 39,  // CONSUL_HTTP_TOKEN
-	154: 0xd6822537<<32 | 43,  // CONSUL_TOKEN
-	155: 0x6cd7bb51<<32 | 34,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
-	157: 0x4a2128b6<<32 | 19,  // AWS_SHARED_CREDENTIALS_FILE
-	158: 0x7de8e50c<<32 | 30,  // CIRCLE_OIDC_TOKEN_V2
-	160: 0x1787aa32<<32 | 69,  // KRB5CCNAME
-	161: 0x7fe3b3c3<<32 | 73,  // LC_ALL
-	163: 0x9dbeef9c<<32 | 53,  // GITHUB_TOKEN
-	165: 0xec60dc4e<<32 | 54,  // GOOGLE_APPLICATION_CREDENTIALS
-	166: 0x8b025b84<<32 | 86,  // NOMAD_TOKEN
-	169: 0x7036b49e<<32 | 70,  // KRB5_CLIENT_KTNAME
-	174: 0x5205e842<<32 | 130, // TMP
-	176: 0xcac7c483<<32 | 5,   // ANSIBLE_VAULT_PASSWORD_FILE
-	185: 0xb8353239<<32 | 131, // TMPDIR
-	186: 0x79f0fa31<<32 | 3,   // ALIBABA_CLOUD_ACCESS_KEY_ID
-	193: 0x6d9f1b0f<<32 | 95,  // OPENAI_API_KEY
-	194: 0xe37a37a6<<32 | 113, // REGISTRY_AUTH_FILE
-	195: 0x1068049d<<32 | 85,  // NOMAD_LICENSE_PATH
-	197: 0x8e099671<<32 | 28,  // BW_SESSION
-	198: 0xaeb40ae9<<32 | 132, // TOKEN
-	201: 0x7bc3b849<<32 | 25,  // AZURE_STORAGE_KEY
-	202: 0x11dc6048<<32 | 74,  // LC_CTYPE
-	204: 0x17d4dbdf<<32 | 127, // TEMP
-	205: 0x1aa8c587<<32 | 22,  // AZURE_DEVOPS_EXT_PAT
-	206: 0x7645707c<<32 | 27,  // B2_APPLICATION_KEY_ID
-	207: 0xb7016d31<<32 | 114, // RESTIC_PASSWORD_FILE
-	208: 0x57177d46<<32 | 58,  // GOOGLE_OAUTH_ACCESS_TOKEN
-	210: 0x2ef97461<<32 | 36,  // COMPOSER_AUTH
-	213: 0x6fcadf86<<32 | 94,  // OPENAI_ADMIN_KEY
-	214: 0x0049dc3a<<32 | 99,  // PASSWORD
-	216: 0x4dc67901<<32 | 61,  // HATCH_INDEX_AUTH
-	217: 0x7b23225b<<32 | 21,  // AZURE_CLIENT_CERTIFICATE_PATH
-	218: 0xd0dfd4e6<<32 | 107, // PROGRAMDATA
-	220: 0x20632a21<<32 | 134, // TS_AUTH_KEY
-	221: 0x2799ead7<<32 | 100, // PATH
-	222: 0x9c83796e<<32 | 8,   // APIKEY
-	223: 0x4ebe988b<<32 | 50,  // FORCE_COLOR
-	225: 0x86ad458c<<32 | 38,  // CONSUL_HTTP_AUTH
-	229: 0xffaa8bf8<<32 | 46,  // DD_APP_KEY
-	230: 0x38e65ec9<<32 | 7,   // ANTHROPIC_API_KEY
-	231: 0x82195c8f<<32 | 122, // SSH_AUTH_SOCK
-	232: 0xb5f3ab1f<<32 | 111, // REDISCLI_AUTH
-	233: 0xfb9358a0<<32 | 1,   // ACCESS_KEY
-	234: 0x28f5da69<<32 | 4,   // ALIBABA_CLOUD_CREDENTIALS_URI
-	235: 0x2cf22183<<32 | 45,  // DATABASE_URL
-	237: 0x0bf75d3e<<32 | 139, // VAULT_TOKEN
-	239: 0xfb0f6929<<32 | 52,  // GITHUB_PAT
-	240: 0x4b9f746b<<32 | 138, // VAULT_LICENSE_PATH
-	244: 0xa8aa845e<<32 | 88,  // NPM_CONFIG__AUTH
-	246: 0x51c17520<<32 | 9,   // API_KEY
-	247: 0xfeeb8287<<32 | 29,  // CI
-	248: 0xe9fdb088<<32 | 144, // YARN_NPM_AUTH_IDENT
-	249: 0x7fcdfa6b<<32 | 64,  // HOME
-	253: 0xe85f8c45<<32 | 32,  // CLOUDFLARE_API_USER_SERVICE_KEY
-	255: 0xc84827cf<<32 | 137, // VAULT_LICENSE
-}
-
-// envgenNames lists every spelling of every name the policy mentions, sorted
-// by upper-cased name.
-var envgenNames = [144]envrt.Name{
-	0:   {Name: "ACCESS_KEY", Secret: true},                             // secret
-	1:   {Name: "AGENT_SESSION_KEY", Secret: true},                      // secret
-	2:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},            // secret
-	3:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},          // secret
-	4:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},            // secret
-	5:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},                    // secret
-	6:   {Name: "ANTHROPIC_API_KEY", Secret: true},                      // secret
-	7:   {Name: "APIKEY", Secret: true},                                 // secret
-	8:   {Name: "API_KEY", Secret: true},                                // secret
-	9:   {Name: "APPDATA"},                                              // essential
-	10:  {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},            // secret
-	11:  {Name: "AWS_ACCESS_KEY_ID", Secret: true},                      // secret
-	12:  {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true}, // secret
-	13:  {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},     // secret
-	14:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true}, // secret
-	15:  {Name: "AWS_METADATA_URL", Secret: true},                       // secret
-	16:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},                  // secret
-	17:  {Name: "AWS_SESSION_TOKEN", Secret: true},                      // secret
-	18:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},            // secret
-	19:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},            // secret
-	20:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},          // secret
-	21:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},                   // secret
-	22:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},             // secret
-	23:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},        // secret
-	24:  {Name: "AZURE_STORAGE_KEY", Secret: true},                      // secret
-	25:  {Name: "B2_APPLICATION_KEY", Secret: true},                     // secret
-	26:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},                  // secret
-	27:  {Name: "BW_SESSION", Secret: true},                             // secret
-	28:  {Name: "CI"},                                                   // essential
-	29:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},                   // secret
-	30:  {Name: "CI_REPOSITORY_URL", Secret: true},                      // secret
-	31:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},        // secret
-	32:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},        // secret
-	33:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true}, // secret
-	34:  {Name: "COLORTERM"},                                            // essential
-	35:  {Name: "COMPOSER_AUTH", Secret: true},                          // secret
-	36:  {Name: "COMSPEC"},                                              // essential
-	37:  {Name: "CONSUL_HTTP_AUTH", Secret: true},                       // secret
-	38:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},                      // secret
-	39:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},                 // secret
-	40:  {Name: "CONSUL_LICENSE", Secret: true},                         // secret
-	41:  {Name: "CONSUL_LICENSE_PATH", Secret: true},                    // secret
-	42:  {Name: "CONSUL_TOKEN", Secret: true},                           // secret
-	43:  {Name: "CYPRESS_RECORD_KEY", Secret: true},                     // secret
-	44:  {Name: "DATABASE_URL", Secret: true},                           // secret
-	45:  {Name: "DD_APP_KEY", Secret: true},                             // secret
-	46:  {Name: "DENO_AUTH_TOKENS", Secret: true},                       // secret
-	47:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},                     // secret
-	48:  {Name: "FASTLANE_SESSION", Secret: true},                       // secret
-	49:  {Name: "FORCE_COLOR"},                                          // essential
-	50:  {Name: "GH_TOKEN", Secret: true},                               // secret
-	51:  {Name: "GITHUB_PAT", Secret: true},                             // secret
-	52:  {Name: "GITHUB_TOKEN", Secret: true},                           // secret
-	53:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},         // secret
-	54:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},              // secret
-	55:  {Name: "GOOGLE_CREDENTIALS", Secret: true},                     // secret
-	56:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},                  // secret
-	57:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},              // secret
-	58:  {Name: "GPG_AGENT_INFO", Secret: true},                         // secret
-	59:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},                     // secret
-	60:  {Name: "HATCH_INDEX_AUTH", Secret: true},                       // secret
-	61:  {Name: "HF_TOKEN_PATH", Secret: true},                          // secret
-	62:  {Name: "HISTFILE"},
-	63:  {Name: "HOME"},                                            // essential
-	64:  {Name: "HOMEDRIVE"},                                       // essential
-	65:  {Name: "HOMEPATH"},                                        // essential
-	66:  {Name: "KAGGLE_KEY", Secret: true},                        // secret
-	67:  {Name: "KEY", Secret: true},                               // secret
-	68:  {Name: "KRB5CCNAME", Secret: true},                        // secret
-	69:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},                // secret
-	70:  {Name: "KRB5_KTNAME", Secret: true},                       // secret
-	71:  {Name: "LANG"},                                            // essential
-	72:  {Name: "LC_ALL"},                                          // essential
-	73:  {Name: "LC_CTYPE"},                                        // essential
-	74:  {Name: "LOCALAPPDATA"},                                    // essential
-	75:  {Name: "LOGNAME"},                                         // essential
-	76:  {Name: "MAPBOX_PUBLIC_TOKEN", Secret: true, Pass: true},   // secret by *_TOKEN, pass
-	77:  {Name: "MYSQL_PWD", Secret: true},                         // secret
-	78:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},             // secret
-	79:  {Name: "NGROK_AUTHTOKEN", Secret: true},                   // secret
-	80:  {Name: "NODE_AUTH_TOKEN", Secret: true},                   // secret
-	81:  {Name: "NODE_OPTIONS"},                                    // essential
-	82:  {Name: "NOMAD_HTTP_AUTH", Secret: true},                   // secret
-	83:  {Name: "NOMAD_LICENSE", Secret: true},                     // secret
-	84:  {Name: "NOMAD_LICENSE_PATH", Secret: true},                // secret
-	85:  {Name: "NOMAD_TOKEN", Secret: true},                       // secret
-	86:  {Name: "NO_COLOR"},                                        // essential
-	87:  {Name: "NPM_CONFIG__AUTH", Secret: true},                  // secret
-	88:  {Name: "NPM_TOKEN", Secret: true},                         // secret
-	89:  {Name: "NUMBER_OF_PROCESSORS"},                            // essential
-	90:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},               // secret
-	91:  {Name: "OCI_CLI_KEY_FILE", Secret: true},                  // secret
-	92:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},       // secret
-	93:  {Name: "OPENAI_ADMIN_KEY", Secret: true},                  // secret
-	94:  {Name: "OPENAI_API_KEY", Secret: true},                    // secret
-	95:  {Name: "OVSX_PAT", Secret: true},                          // secret
-	96:  {Name: "PASSPHRASE", Secret: true},                        // secret
-	97:  {Name: "PASSWD", Secret: true},                            // secret
-	98:  {Name: "PASSWORD", Secret: true},                          // secret
-	99:  {Name: "PATH"},                                            // essential
-	100: {Name: "PATHEXT"},                                         // essential
-	101: {Name: "PGPASSFILE", Secret: true},                        // secret
-	102: {Name: "PGPASSWORD", Secret: true},                        // secret
-	103: {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},            // secret
-	104: {Name: "PRIVATE_KEY", Secret: true},                       // secret
-	105: {Name: "PROCESSOR_ARCHITECTURE"},                          // essential
-	106: {Name: "PROGRAMDATA"},                                     // essential
-	107: {Name: "PROGRAMFILES"},                                    // essential
-	108: {Name: "PROGRAMFILES(X86)"},                               // essential
-	109: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},     // secret
-	110: {Name: "REDISCLI_AUTH", Secret: true},                     // secret
-	111: {Name: "REDIS_URL", Secret: true},                         // secret
-	112: {Name: "REGISTRY_AUTH_FILE", Secret: true},                // secret
-	113: {Name: "RESTIC_PASSWORD_FILE", Secret: true},              // secret
-	114: {Name: "SECRET", Secret: true},                            // secret
-	115: {Name: "SECRET_KEY", Secret: true},                        // secret
-	116: {Name: "SHELL"},                                           // essential
-	117: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},       // secret
-	118: {Name: "SOPS_AGE_KEY", Secret: true},                      // secret
-	119: {Name: "SOPS_AGE_KEY_FILE", Secret: true},                 // secret
-	120: {Name: "SQLCMDPASSWORD", Secret: true},                    // secret
-	121: {Name: "SSH_AUTH_SOCK", Secret: true},                     // secret
-	122: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},         // secret
-	123: {Name: "SYSTEMDRIVE"},                                     // essential
-	124: {Name: "SYSTEMROOT"},                                      // essential
-	125: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},                // secret
-	126: {Name: "TEMP"},                                            // essential
-	127: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},            // secret
-	128: {Name: "TERM"},                                            // essential
-	129: {Name: "TMP"},                                             // essential
-	130: {Name: "TMPDIR"},                                          // essential
-	131: {Name: "TOKEN", Secret: true},                             // secret
-	132: {Name: "TS_AUTHKEY", Secret: true},                        // secret
-	133: {Name: "TS_AUTH_KEY", Secret: true},                       // secret
-	134: {Name: "USER"},                                            // essential
-	135: {Name: "USERPROFILE"},                                     // essential
-	136: {Name: "VAULT_LICENSE", Secret: true},                     // secret
-	137: {Name: "VAULT_LICENSE_PATH", Secret: true},                // secret
-	138: {Name: "VAULT_TOKEN", Secret: true},                       // secret
-	139: {Name: "VSCE_PAT", Secret: true},                          // secret
-	140: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},             // secret
-	141: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true}, // secret
-	142: {Name: "WINDIR"},                                          // essential
-	143: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
-}
-
-// The tables above are laid out for envrt.LayoutV2; against a runtime with
-// another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV2
+// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// another shape this file does not compile: regenerate it.
+const _ = envrt.LayoutV3

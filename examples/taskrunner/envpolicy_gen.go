@@ -30,9 +30,19 @@ func BuildEnv(environ []string, p Params, overrides ...envrt.Var) []string {
 	return AppendBuildEnv(make([]string, 0, len(environ)+4+len(overrides)), environ, p, overrides...)
 }
 
-// BuildEnvOS is BuildEnv over this process's own environment: see envrt.BuildOS.
+// BuildEnvOS is BuildEnv over this process's own environment, filtered in place: see envrt.OS.
 func BuildEnvOS(p Params, overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenBuildTask, []string{
+	return envgenBuildBuild(envrt.OS(), p, overrides)
+}
+
+// AppendBuildEnv is BuildEnv appending to dst; it neither reads nor changes dst's entries.
+func AppendBuildEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
+	return envgenBuildBuild(envrt.Given(dst, environ), p, overrides)
+}
+
+// envgenBuildBuild builds task "build"'s environment over in: its defines and binPaths.
+func envgenBuildBuild(in envrt.Input, p Params, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenBuildTask, []string{
 		"CGO_ENABLED=0",
 		"VX_RUN_WORKSPACE=" + p.Workspace,
 		"VX_RUN_TASK=" + p.Task,
@@ -42,16 +52,15 @@ func BuildEnvOS(p Params, overrides ...envrt.Var) []string {
 	})
 }
 
-// AppendBuildEnv is BuildEnv appending to dst; it neither reads nor changes dst's entries.
-func AppendBuildEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenBuildTask, []string{
-		"CGO_ENABLED=0",
-		"VX_RUN_WORKSPACE=" + p.Workspace,
-		"VX_RUN_TASK=" + p.Task,
-	}, overrides, []envrt.Dir{
-		{p.ProjectDir, "/node_modules/.bin"},
-		{p.Workspace, "/node_modules/.bin"},
-	})
+// envgenBuildTask is task "build"'s lists, which envrt compiles at its first call.
+var envgenBuildTask = envrt.Task{
+	Policy: &envgenPolicy,
+	PassThrough: []string{
+		"NODE_ENV",
+		"NPM_TOKEN",
+		"NEXT_PUBLIC_*",
+		"!NEXT_PUBLIC_SECRET_*",
+	},
 }
 
 // TestEnv returns the environment of task "test" (isolated), built from environ
@@ -72,9 +81,19 @@ func TestEnv(environ []string, p Params, overrides ...envrt.Var) []string {
 	return AppendTestEnv(make([]string, 0, len(environ)+5+len(overrides)), environ, p, overrides...)
 }
 
-// TestEnvOS is TestEnv over this process's own environment: see envrt.BuildOS.
+// TestEnvOS is TestEnv over this process's own environment, filtered in place: see envrt.OS.
 func TestEnvOS(p Params, overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenTestTask, []string{
+	return envgenTestBuild(envrt.OS(), p, overrides)
+}
+
+// AppendTestEnv is TestEnv appending to dst; it neither reads nor changes dst's entries.
+func AppendTestEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
+	return envgenTestBuild(envrt.Given(dst, environ), p, overrides)
+}
+
+// envgenTestBuild builds task "test"'s environment over in: its defines and binPaths.
+func envgenTestBuild(in envrt.Input, p Params, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenTestTask, []string{
 		"NODE_ENV=test",
 		"TZ=UTC",
 		"VX_RUN_WORKSPACE=" + p.Workspace,
@@ -85,17 +104,12 @@ func TestEnvOS(p Params, overrides ...envrt.Var) []string {
 	})
 }
 
-// AppendTestEnv is TestEnv appending to dst; it neither reads nor changes dst's entries.
-func AppendTestEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenTestTask, []string{
-		"NODE_ENV=test",
-		"TZ=UTC",
-		"VX_RUN_WORKSPACE=" + p.Workspace,
-		"VX_RUN_TASK=" + p.Task,
-	}, overrides, []envrt.Dir{
-		{p.ProjectDir, "/node_modules/.bin"},
-		{p.Workspace, "/node_modules/.bin"},
-	})
+// envgenTestTask is task "test"'s lists, which envrt compiles at its first call.
+var envgenTestTask = envrt.Task{
+	Policy: &envgenPolicy,
+	PassThrough: []string{
+		"JEST_*",
+	},
 }
 
 // EnvFunc is the one signature Lookup gives every task's builder, so that a
@@ -135,560 +149,182 @@ func IsSecret(name string) bool {
 
 // Secrets returns the policy's secret names and patterns, sorted, in a fresh slice.
 func Secrets() []string {
-	return append([]string{}, envgenSecrets[:]...)
+	return envgenPolicy.SecretList()
 }
 
-// envgenSecrets is what Secrets returns.
-var envgenSecrets = [...]string{
-	"*_ACCESS_KEY",
-	"*_API_KEY",
-	"*_PASSPHRASE",
-	"*_PASSWD",
-	"*_PASSWORD",
-	"*_PRIVATE_KEY",
-	"*_SECRET",
-	"*_SECRET_KEY",
-	"*_TOKEN",
-	"ACCESS_KEY",
-	"ALIBABA_CLOUD_ACCESS_KEY_ID",
-	"ALIBABA_CLOUD_CREDENTIALS_URI",
-	"ANSIBLE_VAULT_PASSWORD_FILE",
-	"ANTHROPIC_ADMIN_KEY",
-	"ANTHROPIC_API_KEY",
-	"APIKEY",
-	"API_KEY",
-	"ARM_CLIENT_CERTIFICATE_PATH",
-	"AWS_ACCESS_KEY_ID",
-	"AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE",
-	"AWS_CONTAINER_CREDENTIALS_FULL_URI",
-	"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
-	"AWS_METADATA_URL",
-	"AWS_SECRET_ACCESS_KEY",
-	"AWS_SESSION_TOKEN",
-	"AWS_SHARED_CREDENTIALS_FILE",
-	"AWS_WEB_IDENTITY_TOKEN_FILE",
-	"AZURE_CLIENT_CERTIFICATE_PATH",
-	"AZURE_DEVOPS_EXT_PAT",
-	"AZURE_FEDERATED_TOKEN_FILE",
-	"AZURE_STORAGE_CONNECTION_STRING",
-	"AZURE_STORAGE_KEY",
-	"B2_APPLICATION_KEY",
-	"B2_APPLICATION_KEY_ID",
-	"BW_SESSION",
-	"CIRCLE_OIDC_TOKEN_V2",
-	"CI_REPOSITORY_URL",
-	"CLOUDFLARE_API_USER_SERVICE_KEY",
-	"CLOUDSDK_AUTH_ACCESS_TOKEN_FILE",
-	"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
-	"COMPOSER_AUTH",
-	"CONSUL_HTTP_AUTH",
-	"CONSUL_HTTP_TOKEN",
-	"CONSUL_HTTP_TOKEN_FILE",
-	"CONSUL_LICENSE",
-	"CONSUL_LICENSE_PATH",
-	"CONSUL_TOKEN",
-	"CYPRESS_RECORD_KEY",
-	"DATABASE_URL",
-	"DD_APP_KEY",
-	"DENO_AUTH_TOKENS",
-	"DOCKER_AUTH_CONFIG",
-	"FASTLANE_SESSION",
-	"GH_TOKEN",
-	"GITHUB_PAT",
-	"GITHUB_TOKEN",
-	"GOOGLE_APPLICATION_CREDENTIALS",
-	"GOOGLE_CLOUD_KEYFILE_JSON",
-	"GOOGLE_CREDENTIALS",
-	"GOOGLE_GHA_CREDS_PATH",
-	"GOOGLE_OAUTH_ACCESS_TOKEN",
-	"GPG_AGENT_INFO",
-	"GRADLE_PUBLISH_KEY",
-	"HATCH_INDEX_AUTH",
-	"HF_TOKEN_PATH",
-	"KAGGLE_KEY",
-	"KEY",
-	"KRB5CCNAME",
-	"KRB5_CLIENT_KTNAME",
-	"KRB5_KTNAME",
-	"MYSQL_PWD",
-	"NEW_RELIC_LICENSE_KEY",
-	"NGROK_AUTHTOKEN",
-	"NODE_AUTH_TOKEN",
-	"NOMAD_HTTP_AUTH",
-	"NOMAD_LICENSE",
-	"NOMAD_LICENSE_PATH",
-	"NOMAD_TOKEN",
-	"NPM_CONFIG__AUTH",
-	"NPM_TOKEN",
-	"OCI_CLI_KEY_CONTENT",
-	"OCI_CLI_KEY_FILE",
-	"OCI_CLI_SECURITY_TOKEN_FILE",
-	"OPENAI_ADMIN_KEY",
-	"OPENAI_API_KEY",
-	"OVSX_PAT",
-	"PASSPHRASE",
-	"PASSWD",
-	"PASSWORD",
-	"PGPASSFILE",
-	"PGPASSWORD",
-	"POETRY_PYPI_TOKEN_PYPI",
-	"PRIVATE_KEY",
-	"PULUMI_CONFIG_PASSPHRASE_FILE",
-	"REDISCLI_AUTH",
-	"REDIS_URL",
-	"REGISTRY_AUTH_FILE",
-	"RESTIC_PASSWORD_FILE",
-	"SECRET",
-	"SECRET_KEY",
-	"SNAPCRAFT_STORE_CREDENTIALS",
-	"SOPS_AGE_KEY",
-	"SOPS_AGE_KEY_FILE",
-	"SQLCMDPASSWORD",
-	"SSH_AUTH_SOCK",
-	"SUPABASE_SERVICE_ROLE_KEY",
-	"SYSTEM_ACCESSTOKEN",
-	"TENCENTCLOUD_SECRET_ID",
-	"TF_TOKEN_*",
-	"TOKEN",
-	"TS_AUTHKEY",
-	"TS_AUTH_KEY",
-	"VAULT_LICENSE",
-	"VAULT_LICENSE_PATH",
-	"VAULT_TOKEN",
-	"VSCE_PAT",
-	"VSS_NUGET_ACCESSTOKEN",
-	"VSS_NUGET_EXTERNAL_FEED_ENDPOINTS",
-	"YARN_NPM_AUTH_IDENT",
+// IsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func IsSecretValue(value string) bool {
+	return envgenPolicy.IsSecretValue(value)
 }
 
-// envgenBuildTask is task "build"'s policy for envrt.Build.
-var envgenBuildTask = envrt.Task{
-	Policy: &envgenPolicy,
-	Decide: envgenBuildDecide[:],
-	Pass: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"NEXT_PUBLIC_", ""}, // NEXT_PUBLIC_*
-		},
-		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
-	},
-	Negated: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"NEXT_PUBLIC_SECRET_", ""}, // !NEXT_PUBLIC_SECRET_*
-		},
-		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
-	},
-	Heads: &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004008c0000, 0x2000000000042080, 0x10024020000008, 0x2002000000000000}, // hashed first 8 bytes of the names it can pass
-}
-
-// envgenBuildDecide says which entries of envgenNames task "build" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
-var envgenBuildDecide = [len(envgenNames)]envrt.Decision{
-	8:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	27:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	33:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	35:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	48:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	61:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	63:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	70:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	72:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	76:  envrt.Keep | envrt.KeepFolded,                     // NEXT_PUBLIC_MAPBOX_TOKEN
-	79:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_ENV
-	80:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	85:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	87:  envrt.Keep | envrt.KeepFolded,                     // NPM_TOKEN
-	88:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	104: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	107: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	115: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	122: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	125: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	127: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	128: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	129: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	133: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	141: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
-}
-
-// envgenTestTask is task "test"'s policy for envrt.Build.
-var envgenTestTask = envrt.Task{
-	Policy: &envgenPolicy,
-	Decide: envgenTestDecide[:],
-	Pass: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"JEST_", ""}, // JEST_*
-		},
-		First: envrt.ByteSet{0x0, 0x40000000400, 0x0, 0x0}, // first bytes of prefix-only patterns: Jj
-	},
-}
-
-// envgenTestDecide says which entries of envgenNames task "test" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
-var envgenTestDecide = [len(envgenNames)]envrt.Decision{
-	8:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	27:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	33:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	35:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	48:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	61:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	62:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	63:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	69:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	70:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	71:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	72:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	80:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	85:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	88:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	98:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	99:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	104: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	105: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	106: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	107: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	115: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	122: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	125: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	127: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	128: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	129: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	133: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	141: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
-}
-
-// envgenPolicy holds every name this policy mentions and its secret patterns.
+// envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
+// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
+// the injection variables (for tasks with dropInjection), and the value detection.
 var envgenPolicy = envrt.Policy{
-	Seed:  2,
-	Slots: envgenSlots[:],
-	Names: envgenNames[:],
-	SecretPatterns: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"", "_ACCESS_KEY"},  // *_ACCESS_KEY
-			{"", "_API_KEY"},     // *_API_KEY
-			{"", "_PASSPHRASE"},  // *_PASSPHRASE
-			{"", "_PASSWD"},      // *_PASSWD
-			{"", "_PASSWORD"},    // *_PASSWORD
-			{"", "_PRIVATE_KEY"}, // *_PRIVATE_KEY
-			{"", "_SECRET"},      // *_SECRET
-			{"", "_SECRET_KEY"},  // *_SECRET_KEY
-			{"", "_TOKEN"},       // *_TOKEN
-			{"TF_TOKEN_", ""},    // TF_TOKEN_*
-		},
-		First: envrt.ByteSet{0x0, 0x10000000100000, 0x0, 0x0},                       // first bytes of prefix-only patterns: Tt
-		Tail:  envrt.ByteSet{0x48400000000000, 0x8000000000, 0x10000000020000, 0x0}, // hashed last two bytes of suffixes: EY SE WD RD ET EN
+	Essentials: []string{
+		"APPDATA",
+		"CI",
+		"COLORTERM",
+		"COMSPEC",
+		"FORCE_COLOR",
+		"HOME",
+		"HOMEDRIVE",
+		"HOMEPATH",
+		"LANG",
+		"LC_ALL",
+		"LC_CTYPE",
+		"LOCALAPPDATA",
+		"LOGNAME",
+		"NODE_OPTIONS",
+		"NO_COLOR",
+		"NUMBER_OF_PROCESSORS",
+		"PATH",
+		"PATHEXT",
+		"PROCESSOR_ARCHITECTURE",
+		"PROGRAMDATA",
+		"PROGRAMFILES",
+		"PROGRAMFILES(X86)",
+		"SHELL",
+		"SYSTEMDRIVE",
+		"SYSTEMROOT",
+		"TEMP",
+		"TERM",
+		"TMP",
+		"TMPDIR",
+		"USER",
+		"USERPROFILE",
+		"WINDIR",
 	},
+	Secrets: []string{
+		"*_ACCESS_KEY",
+		"*_API_KEY",
+		"*_PASSPHRASE",
+		"*_PASSWD",
+		"*_PASSWORD",
+		"*_PRIVATE_KEY",
+		"*_SECRET",
+		"*_SECRET_KEY",
+		"*_TOKEN",
+		"ACCESS_KEY",
+		"ALIBABA_CLOUD_ACCESS_KEY_ID",
+		"ALIBABA_CLOUD_CREDENTIALS_URI",
+		"ANSIBLE_VAULT_PASSWORD_FILE",
+		"ANTHROPIC_ADMIN_KEY",
+		"ANTHROPIC_API_KEY",
+		"APIKEY",
+		"API_KEY",
+		"ARM_CLIENT_CERTIFICATE_PATH",
+		"AWS_ACCESS_KEY_ID",
+		"AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE",
+		"AWS_CONTAINER_CREDENTIALS_FULL_URI",
+		"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+		"AWS_METADATA_URL",
+		"AWS_SECRET_ACCESS_KEY",
+		"AWS_SESSION_TOKEN",
+		"AWS_SHARED_CREDENTIALS_FILE",
+		"AWS_WEB_IDENTITY_TOKEN_FILE",
+		"AZURE_CLIENT_CERTIFICATE_PATH",
+		"AZURE_DEVOPS_EXT_PAT",
+		"AZURE_FEDERATED_TOKEN_FILE",
+		"AZURE_STORAGE_CONNECTION_STRING",
+		"AZURE_STORAGE_KEY",
+		"B2_APPLICATION_KEY",
+		"B2_APPLICATION_KEY_ID",
+		"BW_SESSION",
+		"CIRCLE_OIDC_TOKEN_V2",
+		"CI_REPOSITORY_URL",
+		"CLOUDFLARE_API_USER_SERVICE_KEY",
+		"CLOUDSDK_AUTH_ACCESS_TOKEN_FILE",
+		"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
+		"COMPOSER_AUTH",
+		"CONSUL_HTTP_AUTH",
+		"CONSUL_HTTP_TOKEN",
+		"CONSUL_HTTP_TOKEN_FILE",
+		"CONSUL_LICENSE",
+		"CONSUL_LICENSE_PATH",
+		"CONSUL_TOKEN",
+		"CYPRESS_RECORD_KEY",
+		"DATABASE_URL",
+		"DD_APP_KEY",
+		"DENO_AUTH_TOKENS",
+		"DOCKER_AUTH_CONFIG",
+		"FASTLANE_SESSION",
+		"GH_TOKEN",
+		"GITHUB_PAT",
+		"GITHUB_TOKEN",
+		"GOOGLE_APPLICATION_CREDENTIALS",
+		"GOOGLE_CLOUD_KEYFILE_JSON",
+		"GOOGLE_CREDENTIALS",
+		"GOOGLE_GHA_CREDS_PATH",
+		"GOOGLE_OAUTH_ACCESS_TOKEN",
+		"GPG_AGENT_INFO",
+		"GRADLE_PUBLISH_KEY",
+		"HATCH_INDEX_AUTH",
+		"HF_TOKEN_PATH",
+		"KAGGLE_KEY",
+		"KEY",
+		"KRB5CCNAME",
+		"KRB5_CLIENT_KTNAME",
+		"KRB5_KTNAME",
+		"MYSQL_PWD",
+		"NEW_RELIC_LICENSE_KEY",
+		"NGROK_AUTHTOKEN",
+		"NODE_AUTH_TOKEN",
+		"NOMAD_HTTP_AUTH",
+		"NOMAD_LICENSE",
+		"NOMAD_LICENSE_PATH",
+		"NOMAD_TOKEN",
+		"NPM_CONFIG__AUTH",
+		"NPM_TOKEN",
+		"OCI_CLI_KEY_CONTENT",
+		"OCI_CLI_KEY_FILE",
+		"OCI_CLI_SECURITY_TOKEN_FILE",
+		"OPENAI_ADMIN_KEY",
+		"OPENAI_API_KEY",
+		"OVSX_PAT",
+		"PASSPHRASE",
+		"PASSWD",
+		"PASSWORD",
+		"PGPASSFILE",
+		"PGPASSWORD",
+		"POETRY_PYPI_TOKEN_PYPI",
+		"PRIVATE_KEY",
+		"PULUMI_CONFIG_PASSPHRASE_FILE",
+		"REDISCLI_AUTH",
+		"REDIS_URL",
+		"REGISTRY_AUTH_FILE",
+		"RESTIC_PASSWORD_FILE",
+		"SECRET",
+		"SECRET_KEY",
+		"SNAPCRAFT_STORE_CREDENTIALS",
+		"SOPS_AGE_KEY",
+		"SOPS_AGE_KEY_FILE",
+		"SQLCMDPASSWORD",
+		"SSH_AUTH_SOCK",
+		"SUPABASE_SERVICE_ROLE_KEY",
+		"SYSTEM_ACCESSTOKEN",
+		"TENCENTCLOUD_SECRET_ID",
+		"TF_TOKEN_*",
+		"TOKEN",
+		"TS_AUTHKEY",
+		"TS_AUTH_KEY",
+		"VAULT_LICENSE",
+		"VAULT_LICENSE_PATH",
+		"VAULT_TOKEN",
+		"VSCE_PAT",
+		"VSS_NUGET_ACCESSTOKEN",
+		"VSS_NUGET_EXTERNAL_FEED_ENDPOINTS",
+		"YARN_NPM_AUTH_IDENT",
+	},
+	Pass: []string{
+		"NEXT_PUBLIC_MAPBOX_TOKEN",
+	},
+	SecretValues: true,
 }
 
-// envgenSlots is the perfect hash over envgenNames (seed 2): a slot holds
-// the top of its name's hash over 1+the index of the name's first spelling;
-// see envrt.Policy.
-var envgenSlots = [256]uint64{
-	1:   0x025eaa78<<32 | 136, // VAULT_LICENSE
-	2:   0x2747aa3d<<32 | 30,  // CI_REPOSITORY_URL
-	3:   0x986396ee<<32 | 62,  // HOME
-	4:   0xbff242ac<<32 | 26,  // B2_APPLICATION_KEY_ID
-	6:   0xd64937f3<<32 | 101, // PGPASSFILE
-	10:  0x380b296b<<32 | 114, // SECRET
-	12:  0x219ded19<<32 | 6,   // ANTHROPIC_API_KEY
-	15:  0x637dce19<<32 | 8,   // API_KEY
-	18:  0xddcbf792<<32 | 29,  // CIRCLE_OIDC_TOKEN_V2
-	19:  0x33d6459b<<32 | 115, // SECRET_KEY
-	24:  0x7a05c493<<32 | 36,  // COMSPEC
-	25:  0x55ba17f8<<32 | 117, // SNAPCRAFT_STORE_CREDENTIALS
-	26:  0xcbaa9cd0<<32 | 70,  // LANG
-	27:  0x84a6a11d<<32 | 14,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
-	28:  0xee645a88<<32 | 82,  // NOMAD_HTTP_AUTH
-	29:  0xf084c5f5<<32 | 143, // YARN_NPM_AUTH_IDENT
-	30:  0xdf530d9b<<32 | 91,  // OCI_CLI_KEY_FILE
-	32:  0x1f84a1cf<<32 | 137, // VAULT_LICENSE_PATH
-	34:  0x90eaba55<<32 | 139, // VSCE_PAT
-	37:  0xf7bee970<<32 | 105, // PROCESSOR_ARCHITECTURE
-	40:  0x6e005092<<32 | 35,  // COMPOSER_AUTH
-	41:  0x10e12d49<<32 | 120, // SQLCMDPASSWORD
-	42:  0x05d051d6<<32 | 2,   // ALIBABA_CLOUD_ACCESS_KEY_ID
-	43:  0xb4177b5d<<32 | 99,  // PATH
-	44:  0x719a60a3<<32 | 127, // TENCENTCLOUD_SECRET_ID
-	45:  0xc24d7270<<32 | 135, // USERPROFILE
-	46:  0x2653fde7<<32 | 140, // VSS_NUGET_ACCESSTOKEN
-	48:  0xdb61ce89<<32 | 57,  // GOOGLE_OAUTH_ACCESS_TOKEN
-	56:  0xdc63262b<<32 | 39,  // CONSUL_HTTP_TOKEN_FILE
-	58:  0x8e5f3da3<<32 | 19,  // AWS_WEB_IDENTITY_TOKEN_FILE
-	62:  0xe397bfd4<<32 | 11,  // AWS_ACCESS_KEY_ID
-	63:  0xcdb8263f<<32 | 68,  // KRB5_CLIENT_KTNAME
-	64:  0x81827f1e<<32 | 13,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
-	66:  0xce6b8286<<32 | 45,  // DD_APP_KEY
-	67:  0x875f5e44<<32 | 60,  // HATCH_INDEX_AUTH
-	71:  0x704f1004<<32 | 58,  // GPG_AGENT_INFO
-	72:  0x92595b1f<<32 | 20,  // AZURE_CLIENT_CERTIFICATE_PATH
-	77:  0x120555ce<<32 | 96,  // PASSPHRASE
-	80:  0xaf580f5e<<32 | 128, // TERM
-	82:  0xea30615a<<32 | 34,  // COLORTERM
-	83:  0x7ef75ed7<<32 | 56,  // GOOGLE_GHA_CREDS_PATH
-	85:  0x02648c88<<32 | 67,  // KRB5CCNAME
-	86:  0xf8543bd5<<32 | 16,  // AWS_SECRET_ACCESS_KEY
-	87:  0x310ce1ee<<32 | 79,  // NODE_AUTH_TOKEN
-	89:  0x51cf6bde<<32 | 103, // POETRY_PYPI_TOKEN_PYPI
-	91:  0x0f5762f9<<32 | 75,  // MYSQL_PWD
-	92:  0x4344e487<<32 | 110, // REDISCLI_AUTH
-	93:  0x882d965b<<32 | 138, // VAULT_TOKEN
-	94:  0x33f9f781<<32 | 7,   // APIKEY
-	95:  0x044c12ff<<32 | 71,  // LC_ALL
-	96:  0xa7f461be<<32 | 113, // RESTIC_PASSWORD_FILE
-	98:  0xa5b53779<<32 | 65,  // KAGGLE_KEY
-	99:  0xae446ef6<<32 | 40,  // CONSUL_LICENSE
-	100: 0xa16934f4<<32 | 77,  // NEXT_PUBLIC_MAPBOX_TOKEN
-	101: 0x8fe3f4ff<<32 | 109, // PULUMI_CONFIG_PASSPHRASE_FILE
-	103: 0xa3931fd6<<32 | 50,  // GH_TOKEN
-	104: 0x90bfa193<<32 | 46,  // DENO_AUTH_TOKENS
-	105: 0x21467af5<<32 | 86,  // NO_COLOR
-	107: 0x18535fbf<<32 | 28,  // CI
-	108: 0xbd2e83c4<<32 | 53,  // GOOGLE_APPLICATION_CREDENTIALS
-	109: 0xe8c22fdf<<32 | 31,  // CLOUDFLARE_API_USER_SERVICE_KEY
-	114: 0x0ba33a15<<32 | 22,  // AZURE_FEDERATED_TOKEN_FILE
-	115: 0xe4205282<<32 | 83,  // NOMAD_LICENSE
-	118: 0xb3da21a3<<32 | 133, // TS_AUTH_KEY
-	119: 0xd16f9d1e<<32 | 5,   // ANTHROPIC_ADMIN_KEY
-	120: 0x7a8bbe33<<32 | 61,  // HF_TOKEN_PATH
-	121: 0x5c289e0f<<32 | 80,  // NODE_ENV
-	122: 0xbab1358a<<32 | 141, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
-	124: 0x0a1f0bec<<32 | 10,  // ARM_CLIENT_CERTIFICATE_PATH
-	125: 0xac25c964<<32 | 97,  // PASSWD
-	126: 0x4db0f269<<32 | 32,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
-	127: 0x2c8957fb<<32 | 98,  // PASSWORD
-	129: 0xcb289e2f<<32 | 142, // WINDIR
-	130: 0x9375d621<<32 | 93,  // OPENAI_ADMIN_KEY
-	132: 0x38014818<<32 | 116, // SHELL
-	135: 0x5ab6d3c3<<32 | 24,  // AZURE_STORAGE_KEY
-	136: 0x9590ed1e<<32 | 44,  // DATABASE_URL
-	139: 0xff446f51<<32 | 92,  // OCI_CLI_SECURITY_TOKEN_FILE
-	140: 0x89904265<<32 | 18,  // AWS_SHARED_CREDENTIALS_FILE
-	141: 0x9ac79026<<32 | 63,  // HOMEDRIVE
-	142: 0x74d9a4a8<<32 | 107, // PROGRAMFILES
-	145: 0x066a685a<<32 | 73,  // LOCALAPPDATA
-	146: 0x95bae125<<32 | 126, // TEMP
-	147: 0x5f82ccad<<32 | 21,  // AZURE_DEVOPS_EXT_PAT
-	148: 0x32dda88a<<32 | 4,   // ANSIBLE_VAULT_PASSWORD_FILE
-	149: 0xd99bf0f8<<32 | 129, // TMP
-	153: 0x52eeeb1e<<32 | 52,  // GITHUB_TOKEN
-	154: 0x0801c6c8<<32 | 104, // PRIVATE_KEY
-	155: 0xb17c82bf<<32 | 1,   // ACCESS_KEY
-	157: 0x008b0468<<32 | 81,  // NODE_OPTIONS
-	158: 0x6520092e<<32 | 125, // SYSTEM_ACCESSTOKEN
-	165: 0x950958e6<<32 | 47,  // DOCKER_AUTH_CONFIG
-	168: 0xc8505e88<<32 | 38,  // CONSUL_HTTP_TOKEN
-	169: 0x97b178ab<<32 | 119, // SOPS_AGE_KEY_FILE
-	173: 0x8e06b606<<32 | 78,  // NGROK_AUTHTOKEN
-	175: 0xe81eeb35<<32 | 121, // SSH_AUTH_SOCK
-	180: 0xd54e0269<<32 | 89,  // NUMBER_OF_PROCESSORS
-	181: 0xf53d9a07<<32 | 72,  // LC_CTYPE
-	182: 0x07d9a8ae<<32 | 37,  // CONSUL_HTTP_AUTH
-	184: 0xf055ec26<<32 | 49,  // FORCE_COLOR
-	185: 0x387cf197<<32 | 55,  // GOOGLE_CREDENTIALS
-	186: 0x9639f03f<<32 | 27,  // BW_SESSION
-	190: 0xd4a5189e<<32 | 54,  // GOOGLE_CLOUD_KEYFILE_JSON
-	191: 0x94f7d0c4<<32 | 122, // SUPABASE_SERVICE_ROLE_KEY
-	192: 0x88944fd6<<32 | 64,  // HOMEPATH
-	193: 0x9f0446be<<32 | 88,  // NPM_TOKEN
-	194: 0xc3340cfc<<32 | 130, // TMPDIR
-	196: 0x198149e2<<32 | 102, // PGPASSWORD
-	197: 0x097b5afc<<32 | 43,  // CYPRESS_RECORD_KEY
-	198: 0xd9f3a81e<<32 | 51,  // GITHUB_PAT
-	199: 0xa534b1a8<<32 | 25,  // B2_APPLICATION_KEY
-	201: 0xca34955b<<32 | 48,  // FASTLANE_SESSION
-	204: 0x9c4fdff2<<32 | 59,  // GRADLE_PUBLISH_KEY
-	205: 0x731ada79<<32 | 3,   // ALIBABA_CLOUD_CREDENTIALS_URI
-	206: 0x47649137<<32 | 85,  // NOMAD_TOKEN
-	208: 0x2e8cd26a<<32 | 87,  // NPM_CONFIG__AUTH
-	209: 0x3d176291<<32 | 106, // PROGRAMDATA
-	210: 0x5bae5f17<<32 | 95,  // OVSX_PAT
-	213: 0x08a0e0aa<<32 | 66,  // KEY
-	214: 0x4e71db2a<<32 | 23,  // AZURE_STORAGE_CONNECTION_STRING
-	215: 0x02b84dbb<<32 | 15,  // AWS_METADATA_URL
-	216: 0x39002f50<<32 | 90,  // OCI_CLI_KEY_CONTENT
-	217: 0x8a1fd03d<<32 | 12,  // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
-	219: 0x94cd86c5<<32 | 84,  // NOMAD_LICENSE_PATH
-	221: 0x7dd1bdab<<32 | 132, // TS_AUTHKEY
-	227: 0x0365f3c1<<32 | 41,  // CONSUL_LICENSE_PATH
-	228: 0x062203ae<<32 | 42,  // CONSUL_TOKEN
-	229: 0xf36024ea<<32 | 111, // REDIS_URL
-	230: 0x906f35b8<<32 | 69,  // KRB5_KTNAME
-	232: 0x9147afca<<32 | 131, // TOKEN
-	233: 0x1250093e<<32 | 9,   // APPDATA
-	238: 0x1efab728<<32 | 100, // PATHEXT
-	242: 0xa7610598<<32 | 17,  // AWS_SESSION_TOKEN
-	243: 0xbde28d01<<32 | 123, // SYSTEMDRIVE
-	245: 0xf40d04a5<<32 | 124, // SYSTEMROOT
-	246: 0xe5185b73<<32 | 33,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
-	247: 0x0868a716<<32 | 134, // USER
-	248: 0x649dbfb9<<32 | 74,  // LOGNAME
-	249: 0xf4c1db4c<<32 | 76,  // NEW_RELIC_LICENSE_KEY
-	250: 0xc9a3c270<<32 | 94,  // OPENAI_API_KEY
-	251: 0x694bd449<<32 | 112, // REGISTRY_AUTH_FILE
-	254: 0x876ebe0b<<32 | 108, // PROGRAMFILES(X86)
-	255: 0x879ec477<<32 | 118, // SOPS_AGE_KEY
-}
-
-// envgenNames lists every spelling of every name the policy mentions, sorted
-// by upper-cased name.
-var envgenNames = [143]envrt.Name{
-	0:   {Name: "ACCESS_KEY", Secret: true},                             // secret
-	1:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},            // secret
-	2:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},          // secret
-	3:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},            // secret
-	4:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},                    // secret
-	5:   {Name: "ANTHROPIC_API_KEY", Secret: true},                      // secret
-	6:   {Name: "APIKEY", Secret: true},                                 // secret
-	7:   {Name: "API_KEY", Secret: true},                                // secret
-	8:   {Name: "APPDATA"},                                              // essential
-	9:   {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},            // secret
-	10:  {Name: "AWS_ACCESS_KEY_ID", Secret: true},                      // secret
-	11:  {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true}, // secret
-	12:  {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},     // secret
-	13:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true}, // secret
-	14:  {Name: "AWS_METADATA_URL", Secret: true},                       // secret
-	15:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},                  // secret
-	16:  {Name: "AWS_SESSION_TOKEN", Secret: true},                      // secret
-	17:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},            // secret
-	18:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},            // secret
-	19:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},          // secret
-	20:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},                   // secret
-	21:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},             // secret
-	22:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},        // secret
-	23:  {Name: "AZURE_STORAGE_KEY", Secret: true},                      // secret
-	24:  {Name: "B2_APPLICATION_KEY", Secret: true},                     // secret
-	25:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},                  // secret
-	26:  {Name: "BW_SESSION", Secret: true},                             // secret
-	27:  {Name: "CI"},                                                   // essential
-	28:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},                   // secret
-	29:  {Name: "CI_REPOSITORY_URL", Secret: true},                      // secret
-	30:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},        // secret
-	31:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},        // secret
-	32:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true}, // secret
-	33:  {Name: "COLORTERM"},                                            // essential
-	34:  {Name: "COMPOSER_AUTH", Secret: true},                          // secret
-	35:  {Name: "COMSPEC"},                                              // essential
-	36:  {Name: "CONSUL_HTTP_AUTH", Secret: true},                       // secret
-	37:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},                      // secret
-	38:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},                 // secret
-	39:  {Name: "CONSUL_LICENSE", Secret: true},                         // secret
-	40:  {Name: "CONSUL_LICENSE_PATH", Secret: true},                    // secret
-	41:  {Name: "CONSUL_TOKEN", Secret: true},                           // secret
-	42:  {Name: "CYPRESS_RECORD_KEY", Secret: true},                     // secret
-	43:  {Name: "DATABASE_URL", Secret: true},                           // secret
-	44:  {Name: "DD_APP_KEY", Secret: true},                             // secret
-	45:  {Name: "DENO_AUTH_TOKENS", Secret: true},                       // secret
-	46:  {Name: "DOCKER_AUTH_CONFIG", Secret: true},                     // secret
-	47:  {Name: "FASTLANE_SESSION", Secret: true},                       // secret
-	48:  {Name: "FORCE_COLOR"},                                          // essential
-	49:  {Name: "GH_TOKEN", Secret: true},                               // secret
-	50:  {Name: "GITHUB_PAT", Secret: true},                             // secret
-	51:  {Name: "GITHUB_TOKEN", Secret: true},                           // secret
-	52:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true},         // secret
-	53:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},              // secret
-	54:  {Name: "GOOGLE_CREDENTIALS", Secret: true},                     // secret
-	55:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},                  // secret
-	56:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},              // secret
-	57:  {Name: "GPG_AGENT_INFO", Secret: true},                         // secret
-	58:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},                     // secret
-	59:  {Name: "HATCH_INDEX_AUTH", Secret: true},                       // secret
-	60:  {Name: "HF_TOKEN_PATH", Secret: true},                          // secret
-	61:  {Name: "HOME"},                                                 // essential
-	62:  {Name: "HOMEDRIVE"},                                            // essential
-	63:  {Name: "HOMEPATH"},                                             // essential
-	64:  {Name: "KAGGLE_KEY", Secret: true},                             // secret
-	65:  {Name: "KEY", Secret: true},                                    // secret
-	66:  {Name: "KRB5CCNAME", Secret: true},                             // secret
-	67:  {Name: "KRB5_CLIENT_KTNAME", Secret: true},                     // secret
-	68:  {Name: "KRB5_KTNAME", Secret: true},                            // secret
-	69:  {Name: "LANG"},                                                 // essential
-	70:  {Name: "LC_ALL"},                                               // essential
-	71:  {Name: "LC_CTYPE"},                                             // essential
-	72:  {Name: "LOCALAPPDATA"},                                         // essential
-	73:  {Name: "LOGNAME"},                                              // essential
-	74:  {Name: "MYSQL_PWD", Secret: true},                              // secret
-	75:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true},                  // secret
-	76:  {Name: "NEXT_PUBLIC_MAPBOX_TOKEN", Secret: true, Pass: true},   // secret by *_TOKEN, pass
-	77:  {Name: "NGROK_AUTHTOKEN", Secret: true},                        // secret
-	78:  {Name: "NODE_AUTH_TOKEN", Secret: true},                        // secret
-	79:  {Name: "NODE_ENV"},
-	80:  {Name: "NODE_OPTIONS"},                                    // essential
-	81:  {Name: "NOMAD_HTTP_AUTH", Secret: true},                   // secret
-	82:  {Name: "NOMAD_LICENSE", Secret: true},                     // secret
-	83:  {Name: "NOMAD_LICENSE_PATH", Secret: true},                // secret
-	84:  {Name: "NOMAD_TOKEN", Secret: true},                       // secret
-	85:  {Name: "NO_COLOR"},                                        // essential
-	86:  {Name: "NPM_CONFIG__AUTH", Secret: true},                  // secret
-	87:  {Name: "NPM_TOKEN", Secret: true},                         // secret
-	88:  {Name: "NUMBER_OF_PROCESSORS"},                            // essential
-	89:  {Name: "OCI_CLI_KEY_CONTENT", Secret: true},               // secret
-	90:  {Name: "OCI_CLI_KEY_FILE", Secret: true},                  // secret
-	91:  {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true},       // secret
-	92:  {Name: "OPENAI_ADMIN_KEY", Secret: true},                  // secret
-	93:  {Name: "OPENAI_API_KEY", Secret: true},                    // secret
-	94:  {Name: "OVSX_PAT", Secret: true},                          // secret
-	95:  {Name: "PASSPHRASE", Secret: true},                        // secret
-	96:  {Name: "PASSWD", Secret: true},                            // secret
-	97:  {Name: "PASSWORD", Secret: true},                          // secret
-	98:  {Name: "PATH"},                                            // essential
-	99:  {Name: "PATHEXT"},                                         // essential
-	100: {Name: "PGPASSFILE", Secret: true},                        // secret
-	101: {Name: "PGPASSWORD", Secret: true},                        // secret
-	102: {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true},            // secret
-	103: {Name: "PRIVATE_KEY", Secret: true},                       // secret
-	104: {Name: "PROCESSOR_ARCHITECTURE"},                          // essential
-	105: {Name: "PROGRAMDATA"},                                     // essential
-	106: {Name: "PROGRAMFILES"},                                    // essential
-	107: {Name: "PROGRAMFILES(X86)"},                               // essential
-	108: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true},     // secret
-	109: {Name: "REDISCLI_AUTH", Secret: true},                     // secret
-	110: {Name: "REDIS_URL", Secret: true},                         // secret
-	111: {Name: "REGISTRY_AUTH_FILE", Secret: true},                // secret
-	112: {Name: "RESTIC_PASSWORD_FILE", Secret: true},              // secret
-	113: {Name: "SECRET", Secret: true},                            // secret
-	114: {Name: "SECRET_KEY", Secret: true},                        // secret
-	115: {Name: "SHELL"},                                           // essential
-	116: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true},       // secret
-	117: {Name: "SOPS_AGE_KEY", Secret: true},                      // secret
-	118: {Name: "SOPS_AGE_KEY_FILE", Secret: true},                 // secret
-	119: {Name: "SQLCMDPASSWORD", Secret: true},                    // secret
-	120: {Name: "SSH_AUTH_SOCK", Secret: true},                     // secret
-	121: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},         // secret
-	122: {Name: "SYSTEMDRIVE"},                                     // essential
-	123: {Name: "SYSTEMROOT"},                                      // essential
-	124: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},                // secret
-	125: {Name: "TEMP"},                                            // essential
-	126: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},            // secret
-	127: {Name: "TERM"},                                            // essential
-	128: {Name: "TMP"},                                             // essential
-	129: {Name: "TMPDIR"},                                          // essential
-	130: {Name: "TOKEN", Secret: true},                             // secret
-	131: {Name: "TS_AUTHKEY", Secret: true},                        // secret
-	132: {Name: "TS_AUTH_KEY", Secret: true},                       // secret
-	133: {Name: "USER"},                                            // essential
-	134: {Name: "USERPROFILE"},                                     // essential
-	135: {Name: "VAULT_LICENSE", Secret: true},                     // secret
-	136: {Name: "VAULT_LICENSE_PATH", Secret: true},                // secret
-	137: {Name: "VAULT_TOKEN", Secret: true},                       // secret
-	138: {Name: "VSCE_PAT", Secret: true},                          // secret
-	139: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},             // secret
-	140: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true}, // secret
-	141: {Name: "WINDIR"},                                          // essential
-	142: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
-}
-
-// The tables above are laid out for envrt.LayoutV2; against a runtime with
-// another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV2
+// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// another shape this file does not compile: regenerate it.
+const _ = envrt.LayoutV3

@@ -20,20 +20,32 @@ func PluginLintEnv(environ []string, p PluginParams, overrides ...envrt.Var) []s
 	return AppendPluginLintEnv(make([]string, 0, len(environ)+2+len(overrides)), environ, p, overrides...)
 }
 
-// PluginLintEnvOS is PluginLintEnv over this process's own environment: see envrt.BuildOS.
+// PluginLintEnvOS is PluginLintEnv over this process's own environment, filtered in place: see envrt.OS.
 func PluginLintEnvOS(p PluginParams, overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenPluginLintTask, []string{
+	return envgenPluginLintBuild(envrt.OS(), p, overrides)
+}
+
+// AppendPluginLintEnv is PluginLintEnv appending to dst; it neither reads nor changes dst's entries.
+func AppendPluginLintEnv(dst, environ []string, p PluginParams, overrides ...envrt.Var) []string {
+	return envgenPluginLintBuild(envrt.Given(dst, environ), p, overrides)
+}
+
+// envgenPluginLintBuild builds task "lint"'s environment over in: its defines and binPaths.
+func envgenPluginLintBuild(in envrt.Input, p PluginParams, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenPluginLintTask, []string{
 		"VX_RUN_WORKSPACE=" + p.Workspace,
 		"VX_RUN_TASK=" + p.Task,
 	}, overrides, nil)
 }
 
-// AppendPluginLintEnv is PluginLintEnv appending to dst; it neither reads nor changes dst's entries.
-func AppendPluginLintEnv(dst, environ []string, p PluginParams, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenPluginLintTask, []string{
-		"VX_RUN_WORKSPACE=" + p.Workspace,
-		"VX_RUN_TASK=" + p.Task,
-	}, overrides, nil)
+// envgenPluginLintTask is task "lint"'s lists, which envrt compiles at its first call.
+var envgenPluginLintTask = envrt.Task{
+	Policy:  &envgenPluginPolicy,
+	Inherit: true,
+	Unset: []string{
+		"HISTFILE",
+	},
+	DropInjection: true,
 }
 
 // PluginEnvFunc is the one signature PluginLookup gives every task's builder, so that a
@@ -70,610 +82,209 @@ func PluginIsSecret(name string) bool {
 
 // PluginSecrets returns the policy's secret names and patterns, sorted, in a fresh slice.
 func PluginSecrets() []string {
-	return append([]string{}, envgenPluginSecrets[:]...)
+	return envgenPluginPolicy.SecretList()
 }
 
-// envgenPluginSecrets is what PluginSecrets returns.
-var envgenPluginSecrets = [...]string{
-	"*_ACCESS_KEY",
-	"*_API_KEY",
-	"*_PASSPHRASE",
-	"*_PASSWD",
-	"*_PASSWORD",
-	"*_PRIVATE_KEY",
-	"*_SECRET",
-	"*_SECRET_KEY",
-	"*_TOKEN",
-	"ACCESS_KEY",
-	"ALIBABA_CLOUD_ACCESS_KEY_ID",
-	"ALIBABA_CLOUD_CREDENTIALS_URI",
-	"ANSIBLE_VAULT_PASSWORD_FILE",
-	"ANTHROPIC_ADMIN_KEY",
-	"ANTHROPIC_API_KEY",
-	"APIKEY",
-	"API_KEY",
-	"ARM_CLIENT_CERTIFICATE_PATH",
-	"AWS_ACCESS_KEY_ID",
-	"AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE",
-	"AWS_CONTAINER_CREDENTIALS_FULL_URI",
-	"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
-	"AWS_METADATA_URL",
-	"AWS_SECRET_ACCESS_KEY",
-	"AWS_SESSION_TOKEN",
-	"AWS_SHARED_CREDENTIALS_FILE",
-	"AWS_WEB_IDENTITY_TOKEN_FILE",
-	"AZURE_CLIENT_CERTIFICATE_PATH",
-	"AZURE_DEVOPS_EXT_PAT",
-	"AZURE_FEDERATED_TOKEN_FILE",
-	"AZURE_STORAGE_CONNECTION_STRING",
-	"AZURE_STORAGE_KEY",
-	"B2_APPLICATION_KEY",
-	"B2_APPLICATION_KEY_ID",
-	"BW_SESSION",
-	"CIRCLE_OIDC_TOKEN_V2",
-	"CI_REPOSITORY_URL",
-	"CLOUDFLARE_API_USER_SERVICE_KEY",
-	"CLOUDSDK_AUTH_ACCESS_TOKEN_FILE",
-	"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
-	"COMPOSER_AUTH",
-	"CONSUL_HTTP_AUTH",
-	"CONSUL_HTTP_TOKEN",
-	"CONSUL_HTTP_TOKEN_FILE",
-	"CONSUL_LICENSE",
-	"CONSUL_LICENSE_PATH",
-	"CONSUL_TOKEN",
-	"CYPRESS_RECORD_KEY",
-	"DATABASE_URL",
-	"DD_APP_KEY",
-	"DENO_AUTH_TOKENS",
-	"DOCKER_AUTH_CONFIG",
-	"FASTLANE_SESSION",
-	"GH_TOKEN",
-	"GITHUB_PAT",
-	"GITHUB_TOKEN",
-	"GOOGLE_APPLICATION_CREDENTIALS",
-	"GOOGLE_CLOUD_KEYFILE_JSON",
-	"GOOGLE_CREDENTIALS",
-	"GOOGLE_GHA_CREDS_PATH",
-	"GOOGLE_OAUTH_ACCESS_TOKEN",
-	"GPG_AGENT_INFO",
-	"GRADLE_PUBLISH_KEY",
-	"HATCH_INDEX_AUTH",
-	"HF_TOKEN_PATH",
-	"KAGGLE_KEY",
-	"KEY",
-	"KRB5CCNAME",
-	"KRB5_CLIENT_KTNAME",
-	"KRB5_KTNAME",
-	"MYSQL_PWD",
-	"NEW_RELIC_LICENSE_KEY",
-	"NGROK_AUTHTOKEN",
-	"NODE_AUTH_TOKEN",
-	"NOMAD_HTTP_AUTH",
-	"NOMAD_LICENSE",
-	"NOMAD_LICENSE_PATH",
-	"NOMAD_TOKEN",
-	"NPM_CONFIG__AUTH",
-	"NPM_TOKEN",
-	"OCI_CLI_KEY_CONTENT",
-	"OCI_CLI_KEY_FILE",
-	"OCI_CLI_SECURITY_TOKEN_FILE",
-	"OPENAI_ADMIN_KEY",
-	"OPENAI_API_KEY",
-	"OVSX_PAT",
-	"PASSPHRASE",
-	"PASSWD",
-	"PASSWORD",
-	"PGPASSFILE",
-	"PGPASSWORD",
-	"POETRY_PYPI_TOKEN_PYPI",
-	"PRIVATE_KEY",
-	"PULUMI_CONFIG_PASSPHRASE_FILE",
-	"REDISCLI_AUTH",
-	"REDIS_URL",
-	"REGISTRY_AUTH_FILE",
-	"RESTIC_PASSWORD_FILE",
-	"SECRET",
-	"SECRET_KEY",
-	"SNAPCRAFT_STORE_CREDENTIALS",
-	"SOPS_AGE_KEY",
-	"SOPS_AGE_KEY_FILE",
-	"SQLCMDPASSWORD",
-	"SSH_AUTH_SOCK",
-	"SUPABASE_SERVICE_ROLE_KEY",
-	"SYSTEM_ACCESSTOKEN",
-	"TENCENTCLOUD_SECRET_ID",
-	"TF_TOKEN_*",
-	"TOKEN",
-	"TS_AUTHKEY",
-	"TS_AUTH_KEY",
-	"VAULT_LICENSE",
-	"VAULT_LICENSE_PATH",
-	"VAULT_TOKEN",
-	"VSCE_PAT",
-	"VSS_NUGET_ACCESSTOKEN",
-	"VSS_NUGET_EXTERNAL_FEED_ENDPOINTS",
-	"YARN_NPM_AUTH_IDENT",
+// PluginIsSecretValue reports whether value looks like a credential to the built-in
+// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// URLs with a password): an environment entry that holds it is a secret by
+// value, whatever its name (secrets.values).
+func PluginIsSecretValue(value string) bool {
+	return envgenPluginPolicy.IsSecretValue(value)
 }
 
-// envgenPluginLintTask is task "lint"'s policy for envrt.Build.
-var envgenPluginLintTask = envrt.Task{
-	Policy:  &envgenPluginPolicy,
-	Inherit: true,
-	Decide:  envgenPluginLintDecide[:],
-	Unset: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"BASH_FUNC_", ""},            // BASH_FUNC_*
-			{"CORECLR_PROFILER_PATH", ""}, // CORECLR_PROFILER_PATH*
-			{"COR_PROFILER_PATH", ""},     // COR_PROFILER_PATH*
-			{"DYLD_", ""},                 // DYLD_*
-			{"KRB5_CONFIG", ""},           // KRB5_CONFIG*
-			{"LDR_", ""},                  // LDR_*
-			{"LD_", ""},                   // LD_*
-			{"LUA_CPATH", ""},             // LUA_CPATH*
-			{"LUA_INIT", ""},              // LUA_INIT*
-			{"LUA_PATH", ""},              // LUA_PATH*
-			{"_RLD", ""},                  // _RLD*
-		},
-		First: envrt.ByteSet{0x0, 0x181c8000181c, 0x0, 0x0}, // first bytes of prefix-only patterns: BCDKL_bcdkl
-	},
-	DropFunctions: true, // dropInjection
-}
-
-// envgenPluginLintDecide says which entries of envgenPluginNames task "lint" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
-var envgenPluginLintDecide = [len(envgenPluginNames)]envrt.Decision{
-	8:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	30:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	36:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	38:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	55:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	74:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	75:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	85:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	86:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	87:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	89:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	92:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	104: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	108: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	121: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	122: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	133: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	135: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	136: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	156: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	165: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	166: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	168: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	170: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	175: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	176: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	181: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	182: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	189: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
-}
-
-// envgenPluginPolicy holds every name this policy mentions and its secret patterns.
+// envgenPluginPolicy is the policy-wide lists: essentials (for isolated tasks), secret
+// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
+// the injection variables (for tasks with dropInjection), and the value detection.
 var envgenPluginPolicy = envrt.Policy{
-	Seed:  0,
-	Slots: envgenPluginSlots[:],
-	Names: envgenPluginNames[:],
-	SecretPatterns: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"", "_ACCESS_KEY"},  // *_ACCESS_KEY
-			{"", "_API_KEY"},     // *_API_KEY
-			{"", "_PASSPHRASE"},  // *_PASSPHRASE
-			{"", "_PASSWD"},      // *_PASSWD
-			{"", "_PASSWORD"},    // *_PASSWORD
-			{"", "_PRIVATE_KEY"}, // *_PRIVATE_KEY
-			{"", "_SECRET"},      // *_SECRET
-			{"", "_SECRET_KEY"},  // *_SECRET_KEY
-			{"", "_TOKEN"},       // *_TOKEN
-			{"TF_TOKEN_", ""},    // TF_TOKEN_*
-		},
-		First: envrt.ByteSet{0x0, 0x10000000100000, 0x0, 0x0},                       // first bytes of prefix-only patterns: Tt
-		Tail:  envrt.ByteSet{0x48400000000000, 0x8000000000, 0x10000000020000, 0x0}, // hashed last two bytes of suffixes: EY SE WD RD ET EN
+	Secrets: []string{
+		"*_ACCESS_KEY",
+		"*_API_KEY",
+		"*_PASSPHRASE",
+		"*_PASSWD",
+		"*_PASSWORD",
+		"*_PRIVATE_KEY",
+		"*_SECRET",
+		"*_SECRET_KEY",
+		"*_TOKEN",
+		"ACCESS_KEY",
+		"ALIBABA_CLOUD_ACCESS_KEY_ID",
+		"ALIBABA_CLOUD_CREDENTIALS_URI",
+		"ANSIBLE_VAULT_PASSWORD_FILE",
+		"ANTHROPIC_ADMIN_KEY",
+		"ANTHROPIC_API_KEY",
+		"APIKEY",
+		"API_KEY",
+		"ARM_CLIENT_CERTIFICATE_PATH",
+		"AWS_ACCESS_KEY_ID",
+		"AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE",
+		"AWS_CONTAINER_CREDENTIALS_FULL_URI",
+		"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+		"AWS_METADATA_URL",
+		"AWS_SECRET_ACCESS_KEY",
+		"AWS_SESSION_TOKEN",
+		"AWS_SHARED_CREDENTIALS_FILE",
+		"AWS_WEB_IDENTITY_TOKEN_FILE",
+		"AZURE_CLIENT_CERTIFICATE_PATH",
+		"AZURE_DEVOPS_EXT_PAT",
+		"AZURE_FEDERATED_TOKEN_FILE",
+		"AZURE_STORAGE_CONNECTION_STRING",
+		"AZURE_STORAGE_KEY",
+		"B2_APPLICATION_KEY",
+		"B2_APPLICATION_KEY_ID",
+		"BW_SESSION",
+		"CIRCLE_OIDC_TOKEN_V2",
+		"CI_REPOSITORY_URL",
+		"CLOUDFLARE_API_USER_SERVICE_KEY",
+		"CLOUDSDK_AUTH_ACCESS_TOKEN_FILE",
+		"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
+		"COMPOSER_AUTH",
+		"CONSUL_HTTP_AUTH",
+		"CONSUL_HTTP_TOKEN",
+		"CONSUL_HTTP_TOKEN_FILE",
+		"CONSUL_LICENSE",
+		"CONSUL_LICENSE_PATH",
+		"CONSUL_TOKEN",
+		"CYPRESS_RECORD_KEY",
+		"DATABASE_URL",
+		"DD_APP_KEY",
+		"DENO_AUTH_TOKENS",
+		"DOCKER_AUTH_CONFIG",
+		"FASTLANE_SESSION",
+		"GH_TOKEN",
+		"GITHUB_PAT",
+		"GITHUB_TOKEN",
+		"GOOGLE_APPLICATION_CREDENTIALS",
+		"GOOGLE_CLOUD_KEYFILE_JSON",
+		"GOOGLE_CREDENTIALS",
+		"GOOGLE_GHA_CREDS_PATH",
+		"GOOGLE_OAUTH_ACCESS_TOKEN",
+		"GPG_AGENT_INFO",
+		"GRADLE_PUBLISH_KEY",
+		"HATCH_INDEX_AUTH",
+		"HF_TOKEN_PATH",
+		"KAGGLE_KEY",
+		"KEY",
+		"KRB5CCNAME",
+		"KRB5_CLIENT_KTNAME",
+		"KRB5_KTNAME",
+		"MYSQL_PWD",
+		"NEW_RELIC_LICENSE_KEY",
+		"NGROK_AUTHTOKEN",
+		"NODE_AUTH_TOKEN",
+		"NOMAD_HTTP_AUTH",
+		"NOMAD_LICENSE",
+		"NOMAD_LICENSE_PATH",
+		"NOMAD_TOKEN",
+		"NPM_CONFIG__AUTH",
+		"NPM_TOKEN",
+		"OCI_CLI_KEY_CONTENT",
+		"OCI_CLI_KEY_FILE",
+		"OCI_CLI_SECURITY_TOKEN_FILE",
+		"OPENAI_ADMIN_KEY",
+		"OPENAI_API_KEY",
+		"OVSX_PAT",
+		"PASSPHRASE",
+		"PASSWD",
+		"PASSWORD",
+		"PGPASSFILE",
+		"PGPASSWORD",
+		"POETRY_PYPI_TOKEN_PYPI",
+		"PRIVATE_KEY",
+		"PULUMI_CONFIG_PASSPHRASE_FILE",
+		"REDISCLI_AUTH",
+		"REDIS_URL",
+		"REGISTRY_AUTH_FILE",
+		"RESTIC_PASSWORD_FILE",
+		"SECRET",
+		"SECRET_KEY",
+		"SNAPCRAFT_STORE_CREDENTIALS",
+		"SOPS_AGE_KEY",
+		"SOPS_AGE_KEY_FILE",
+		"SQLCMDPASSWORD",
+		"SSH_AUTH_SOCK",
+		"SUPABASE_SERVICE_ROLE_KEY",
+		"SYSTEM_ACCESSTOKEN",
+		"TENCENTCLOUD_SECRET_ID",
+		"TF_TOKEN_*",
+		"TOKEN",
+		"TS_AUTHKEY",
+		"TS_AUTH_KEY",
+		"VAULT_LICENSE",
+		"VAULT_LICENSE_PATH",
+		"VAULT_TOKEN",
+		"VSCE_PAT",
+		"VSS_NUGET_ACCESSTOKEN",
+		"VSS_NUGET_EXTERNAL_FEED_ENDPOINTS",
+		"YARN_NPM_AUTH_IDENT",
 	},
+	Injection: []string{
+		"BASHOPTS",
+		"BASH_ENV",
+		"BASH_FUNC_*",
+		"CDPATH",
+		"CORECLR_ENABLE_PROFILING",
+		"CORECLR_PROFILER_PATH*",
+		"COR_ENABLE_PROFILING",
+		"COR_PROFILER_PATH*",
+		"DOTNET_STARTUP_HOOKS",
+		"DYLD_*",
+		"ENV",
+		"FPATH",
+		"GCONV_PATH",
+		"GLIBC_TUNABLES",
+		"GLOBIGNORE",
+		"HOSTALIASES",
+		"IFS",
+		"JAVA_TOOL_OPTIONS",
+		"JDK_JAVA_OPTIONS",
+		"KRB5_CONFIG*",
+		"LDR_*",
+		"LD_*",
+		"LIBPATH",
+		"LOCALDOMAIN",
+		"LOCPATH",
+		"LUA_CPATH*",
+		"LUA_INIT*",
+		"LUA_PATH*",
+		"NLSPATH",
+		"NODE_OPTIONS",
+		"NODE_PATH",
+		"NULLCMD",
+		"OPENSSL_CONF",
+		"OPENSSL_ENGINES",
+		"OPENSSL_MODULES",
+		"PATH_LOCALE",
+		"PERL5DB",
+		"PERL5LIB",
+		"PERL5OPT",
+		"PERLIO_DEBUG",
+		"PERLLIB",
+		"PROMPT_COMMAND",
+		"PS4",
+		"PYTHONBREAKPOINT",
+		"PYTHONHOME",
+		"PYTHONINSPECT",
+		"PYTHONPATH",
+		"PYTHONSTARTUP",
+		"PYTHONUSERBASE",
+		"READNULLCMD",
+		"RES_OPTIONS",
+		"RUBYLIB",
+		"RUBYOPT",
+		"SHELLOPTS",
+		"SHLIB_PATH",
+		"TERMCAP",
+		"TERMINFO",
+		"TERMINFO_DIRS",
+		"TERMPATH",
+		"TMPPREFIX",
+		"ZDOTDIR",
+		"_RLD*",
+	},
+	SecretValues: true,
 }
 
-// envgenPluginSlots is the perfect hash over envgenPluginNames (seed 0): a slot holds
-// the top of its name's hash over 1+the index of the name's first spelling;
-// see envrt.Policy.
-var envgenPluginSlots = [512]uint64{
-	1:   0xaf2e3f1f<<32 | 106, // NPM_CONFIG__AUTH
-	2:   0xf1d952f7<<32 | 79,  // JAVA_TOOL_OPTIONS
-	4:   0xdd0fd944<<32 | 63,  // GLOBIGNORE
-	5:   0xf86b34eb<<32 | 169, // TEMP
-	8:   0x0d8eeb28<<32 | 47,  // COR_ENABLE_PROFILING
-	9:   0xc7841b87<<32 | 66,  // GOOGLE_CREDENTIALS
-	11:  0x40c529b7<<32 | 74,  // HOME
-	15:  0x502a1d1c<<32 | 132, // POETRY_PYPI_TOKEN_PYPI
-	17:  0xfcdf3c08<<32 | 188, // VSS_NUGET_ACCESSTOKEN
-	19:  0xbc30e4c3<<32 | 30,  // CDPATH
-	22:  0x942c816e<<32 | 112, // OCI_CLI_SECURITY_TOKEN_FILE
-	23:  0x0c4e7d53<<32 | 113, // OPENAI_ADMIN_KEY
-	25:  0x7a6c02fa<<32 | 2,   // ALIBABA_CLOUD_ACCESS_KEY_ID
-	30:  0x4d70710b<<32 | 114, // OPENAI_API_KEY
-	31:  0x1349c681<<32 | 101, // NOMAD_HTTP_AUTH
-	32:  0x53f91215<<32 | 32,  // CIRCLE_OIDC_TOKEN_V2
-	42:  0x62f40ae7<<32 | 131, // PGPASSWORD
-	44:  0xae79b089<<32 | 94,  // MYSQL_PWD
-	45:  0x89fc5644<<32 | 189, // VSS_NUGET_EXTERNAL_FEED_ENDPOINTS
-	47:  0x47595332<<32 | 149, // REDIS_URL
-	48:  0x6756e226<<32 | 83,  // KRB5CCNAME
-	49:  0xbb93db26<<32 | 14,  // AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
-	50:  0x792f8795<<32 | 144, // PYTHONPATH
-	56:  0x971c2d2e<<32 | 102, // NOMAD_LICENSE
-	57:  0x24915361<<32 | 135, // PROGRAMDATA
-	59:  0x386302fb<<32 | 40,  // CONSUL_HTTP_AUTH
-	60:  0x970b7e63<<32 | 58,  // GCONV_PATH
-	66:  0x77933906<<32 | 177, // TMPDIR
-	67:  0xe73a2b7d<<32 | 88,  // LC_CTYPE
-	70:  0xeaa6b9b1<<32 | 178, // TMPPREFIX
-	73:  0xa4211010<<32 | 61,  // GITHUB_TOKEN
-	74:  0x424d0285<<32 | 92,  // LOCPATH
-	77:  0x036630c4<<32 | 172, // TERMCAP
-	78:  0x3987cc89<<32 | 168, // SYSTEM_ACCESSTOKEN
-	80:  0x584dc922<<32 | 67,  // GOOGLE_GHA_CREDS_PATH
-	81:  0x37274934<<32 | 78,  // IFS
-	91:  0xa559dbb0<<32 | 155, // SECRET
-	92:  0x4dc7d068<<32 | 95,  // NEW_RELIC_LICENSE_KEY
-	93:  0xabcea2e8<<32 | 65,  // GOOGLE_CLOUD_KEYFILE_JSON
-	94:  0x81090e18<<32 | 181, // TS_AUTH_KEY
-	96:  0x8c60fbee<<32 | 10,  // ARM_CLIENT_CERTIFICATE_PATH
-	101: 0x09dfd681<<32 | 93,  // LOGNAME
-	102: 0x2125065d<<32 | 129, // PERLLIB
-	103: 0x4c312d6c<<32 | 29,  // BW_SESSION
-	107: 0x3b614e1f<<32 | 164, // SSH_AUTH_SOCK
-	112: 0x8b4d7d4d<<32 | 137, // PROGRAMFILES(X86)
-	114: 0xae5fa0d5<<32 | 173, // TERMINFO
-	117: 0x8d19abb2<<32 | 57,  // FPATH
-	118: 0x3559480d<<32 | 167, // SYSTEMROOT
-	122: 0xb53784e7<<32 | 11,  // AWS_ACCESS_KEY_ID
-	126: 0x0d515ad6<<32 | 115, // OPENSSL_CONF
-	132: 0x38f325b3<<32 | 59,  // GH_TOKEN
-	133: 0x1aba6a83<<32 | 73,  // HISTFILE
-	134: 0xe3d088b6<<32 | 41,  // CONSUL_HTTP_TOKEN
-	135: 0xcce2e95f<<32 | 25,  // B2_APPLICATION_KEY
-	140: 0x51bb0a49<<32 | 100, // NODE_PATH
-	141: 0xeff62573<<32 | 152, // RES_OPTIONS
-	146: 0x7bdb1d1b<<32 | 122, // PATH
-	147: 0xc162ec0a<<32 | 142, // PYTHONHOME
-	148: 0xf98ecceb<<32 | 126, // PERL5LIB
-	149: 0x48c66add<<32 | 143, // PYTHONINSPECT
-	150: 0x20ae1fa7<<32 | 13,  // AWS_CONTAINER_CREDENTIALS_FULL_URI
-	151: 0xb9bc868c<<32 | 187, // VSCE_PAT
-	154: 0x36d346a6<<32 | 139, // PS4
-	157: 0x300e2c85<<32 | 53,  // DOTNET_STARTUP_HOOKS
-	163: 0x47ac3830<<32 | 42,  // CONSUL_HTTP_TOKEN_FILE
-	165: 0xa6325d1c<<32 | 21,  // AZURE_DEVOPS_EXT_PAT
-	168: 0x14120363<<32 | 124, // PATH_LOCALE
-	169: 0x5f99db63<<32 | 60,  // GITHUB_PAT
-	172: 0x93d40c97<<32 | 134, // PROCESSOR_ARCHITECTURE
-	173: 0x821a7de5<<32 | 43,  // CONSUL_LICENSE
-	174: 0x3093c3d0<<32 | 34,  // CLOUDFLARE_API_USER_SERVICE_KEY
-	177: 0xdd2baab0<<32 | 7,   // APIKEY
-	179: 0x66db3718<<32 | 99,  // NODE_OPTIONS
-	182: 0x3e590d8d<<32 | 16,  // AWS_SECRET_ACCESS_KEY
-	185: 0x28074189<<32 | 109, // NUMBER_OF_PROCESSORS
-	186: 0x1d36963c<<32 | 52,  // DOCKER_AUTH_CONFIG
-	187: 0xae6a9d7b<<32 | 145, // PYTHONSTARTUP
-	193: 0xb2c22a09<<32 | 56,  // FORCE_COLOR
-	198: 0x64479915<<32 | 82,  // KEY
-	210: 0x8ad97537<<32 | 179, // TOKEN
-	214: 0x553bd358<<32 | 138, // PROMPT_COMMAND
-	215: 0x6d1b98f1<<32 | 85,  // KRB5_KTNAME
-	219: 0x5b0ba4d4<<32 | 80,  // JDK_JAVA_OPTIONS
-	226: 0x5bc9b974<<32 | 154, // RUBYOPT
-	231: 0x0e492d77<<32 | 39,  // COMSPEC
-	234: 0x8709502b<<32 | 1,   // ACCESS_KEY
-	238: 0x375553bc<<32 | 62,  // GLIBC_TUNABLES
-	240: 0x90ee1a93<<32 | 180, // TS_AUTHKEY
-	244: 0x1808943c<<32 | 120, // PASSWD
-	249: 0xa5db81db<<32 | 136, // PROGRAMFILES
-	252: 0xcc719204<<32 | 153, // RUBYLIB
-	254: 0x66328ff3<<32 | 84,  // KRB5_CLIENT_KTNAME
-	260: 0xb88ac10c<<32 | 175, // TERMPATH
-	261: 0x40049751<<32 | 35,  // CLOUDSDK_AUTH_ACCESS_TOKEN_FILE
-	263: 0x9fcb5fcb<<32 | 166, // SYSTEMDRIVE
-	264: 0xc1fdd7a0<<32 | 147, // READNULLCMD
-	269: 0x7422edec<<32 | 133, // PRIVATE_KEY
-	272: 0xbc334862<<32 | 184, // VAULT_LICENSE
-	273: 0xcead6020<<32 | 81,  // KAGGLE_KEY
-	278: 0x5b8d3da5<<32 | 105, // NO_COLOR
-	279: 0x1fafd639<<32 | 170, // TENCENTCLOUD_SECRET_ID
-	280: 0x4c5694be<<32 | 17,  // AWS_SESSION_TOKEN
-	281: 0xeb5e5e34<<32 | 8,   // API_KEY
-	282: 0x5c65fe43<<32 | 18,  // AWS_SHARED_CREDENTIALS_FILE
-	285: 0xbd2dd7e6<<32 | 36,  // CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE
-	288: 0x8b46dd6c<<32 | 20,  // AZURE_CLIENT_CERTIFICATE_PATH
-	289: 0xf21121aa<<32 | 171, // TERM
-	290: 0x8e4ba484<<32 | 111, // OCI_CLI_KEY_FILE
-	294: 0x881b0c28<<32 | 165, // SUPABASE_SERVICE_ROLE_KEY
-	295: 0x70f1f93a<<32 | 91,  // LOCALDOMAIN
-	296: 0x60c36f41<<32 | 123, // PATHEXT
-	298: 0xb1fc43d5<<32 | 141, // PYTHONBREAKPOINT
-	300: 0x5caab777<<32 | 107, // NPM_TOKEN
-	305: 0x43900733<<32 | 48,  // CYPRESS_RECORD_KEY
-	307: 0x1d0d9ad0<<32 | 103, // NOMAD_LICENSE_PATH
-	311: 0xa7888b56<<32 | 97,  // NLSPATH
-	315: 0x8bf08e50<<32 | 24,  // AZURE_STORAGE_KEY
-	316: 0xabbdb2c4<<32 | 72,  // HF_TOKEN_PATH
-	318: 0x4b05542c<<32 | 119, // PASSPHRASE
-	322: 0x221ebabc<<32 | 186, // VAULT_TOKEN
-	327: 0x5e01ac52<<32 | 157, // SHELL
-	328: 0x7de89145<<32 | 44,  // CONSUL_LICENSE_PATH
-	330: 0x216a567d<<32 | 76,  // HOMEPATH
-	332: 0x0275ecd5<<32 | 146, // PYTHONUSERBASE
-	333: 0x3722229f<<32 | 182, // USER
-	340: 0x4c9af2e6<<32 | 38,  // COMPOSER_AUTH
-	348: 0xf98a6b93<<32 | 160, // SNAPCRAFT_STORE_CREDENTIALS
-	351: 0xe3cd8ed7<<32 | 49,  // DATABASE_URL
-	355: 0x6798725f<<32 | 54,  // ENV
-	358: 0x14023b62<<32 | 128, // PERLIO_DEBUG
-	359: 0x0040c4f7<<32 | 156, // SECRET_KEY
-	361: 0x693b5fe2<<32 | 55,  // FASTLANE_SESSION
-	363: 0xccf2d5cb<<32 | 108, // NULLCMD
-	364: 0x7b3b181c<<32 | 185, // VAULT_LICENSE_PATH
-	371: 0x1c18bbd1<<32 | 64,  // GOOGLE_APPLICATION_CREDENTIALS
-	376: 0xc47b7aa7<<32 | 23,  // AZURE_STORAGE_CONNECTION_STRING
-	378: 0xeae37fac<<32 | 151, // RESTIC_PASSWORD_FILE
-	379: 0x7b357474<<32 | 127, // PERL5OPT
-	382: 0x10e6c60d<<32 | 75,  // HOMEDRIVE
-	383: 0x4ecc313b<<32 | 37,  // COLORTERM
-	386: 0x0d915cc7<<32 | 174, // TERMINFO_DIRS
-	397: 0x8d5f2cb7<<32 | 5,   // ANTHROPIC_ADMIN_KEY
-	401: 0x9c8bfb79<<32 | 110, // OCI_CLI_KEY_CONTENT
-	402: 0x55731076<<32 | 70,  // GRADLE_PUBLISH_KEY
-	404: 0xdf54f11d<<32 | 46,  // CORECLR_ENABLE_PROFILING
-	408: 0x34b5d9a9<<32 | 69,  // GPG_AGENT_INFO
-	409: 0x670058b0<<32 | 51,  // DENO_AUTH_TOKENS
-	412: 0xa6917abe<<32 | 87,  // LC_ALL
-	413: 0xb28d4c49<<32 | 89,  // LIBPATH
-	414: 0xff0a4046<<32 | 26,  // B2_APPLICATION_KEY_ID
-	417: 0x7af36078<<32 | 3,   // ALIBABA_CLOUD_CREDENTIALS_URI
-	420: 0x613e9890<<32 | 162, // SOPS_AGE_KEY_FILE
-	421: 0x8bbcae9f<<32 | 71,  // HATCH_INDEX_AUTH
-	424: 0x9069cd02<<32 | 190, // WINDIR
-	425: 0x51154d8f<<32 | 31,  // CI
-	428: 0x5b9b41ce<<32 | 161, // SOPS_AGE_KEY
-	430: 0x0f0d4343<<32 | 118, // OVSX_PAT
-	431: 0x7732314c<<32 | 117, // OPENSSL_MODULES
-	432: 0xa35e4b4a<<32 | 27,  // BASHOPTS
-	433: 0xba43352b<<32 | 158, // SHELLOPTS
-	434: 0xb197d492<<32 | 15,  // AWS_METADATA_URL
-	435: 0xa8570cb5<<32 | 150, // REGISTRY_AUTH_FILE
-	436: 0x7383e90a<<32 | 192, // ZDOTDIR
-	437: 0xa6f477c0<<32 | 28,  // BASH_ENV
-	441: 0xa35e1c1b<<32 | 6,   // ANTHROPIC_API_KEY
-	442: 0x14ecf3d3<<32 | 22,  // AZURE_FEDERATED_TOKEN_FILE
-	445: 0x509099b4<<32 | 86,  // LANG
-	446: 0x50408986<<32 | 116, // OPENSSL_ENGINES
-	447: 0xf0bdc591<<32 | 45,  // CONSUL_TOKEN
-	448: 0x3db9bfbe<<32 | 4,   // ANSIBLE_VAULT_PASSWORD_FILE
-	450: 0x4707c8a8<<32 | 104, // NOMAD_TOKEN
-	452: 0x4fca14fc<<32 | 125, // PERL5DB
-	458: 0x0c70edf9<<32 | 96,  // NGROK_AUTHTOKEN
-	459: 0xabf51447<<32 | 159, // SHLIB_PATH
-	466: 0x83fcd192<<32 | 50,  // DD_APP_KEY
-	470: 0x37da3af8<<32 | 191, // YARN_NPM_AUTH_IDENT
-	473: 0xabfbe136<<32 | 12,  // AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
-	475: 0xc4512b81<<32 | 77,  // HOSTALIASES
-	478: 0x97648281<<32 | 9,   // APPDATA
-	480: 0xdeb199c2<<32 | 68,  // GOOGLE_OAUTH_ACCESS_TOKEN
-	487: 0x5ed55c5e<<32 | 98,  // NODE_AUTH_TOKEN
-	488: 0x68e96ea8<<32 | 140, // PULUMI_CONFIG_PASSPHRASE_FILE
-	490: 0x003de5aa<<32 | 176, // TMP
-	491: 0x8784b3de<<32 | 90,  // LOCALAPPDATA
-	492: 0x601e5288<<32 | 19,  // AWS_WEB_IDENTITY_TOKEN_FILE
-	493: 0x7c0edd75<<32 | 183, // USERPROFILE
-	495: 0x98fc5efe<<32 | 163, // SQLCMDPASSWORD
-	500: 0xe5620e45<<32 | 33,  // CI_REPOSITORY_URL
-	504: 0x562344bb<<32 | 130, // PGPASSFILE
-	508: 0x554279ea<<32 | 148, // REDISCLI_AUTH
-	509: 0x1663d9b8<<32 | 121, // PASSWORD
-}
-
-// envgenPluginNames lists every spelling of every name the policy mentions, sorted
-// by upper-cased name.
-var envgenPluginNames = [192]envrt.Name{
-	0:   {Name: "ACCESS_KEY", Secret: true},                             // secret
-	1:   {Name: "ALIBABA_CLOUD_ACCESS_KEY_ID", Secret: true},            // secret
-	2:   {Name: "ALIBABA_CLOUD_CREDENTIALS_URI", Secret: true},          // secret
-	3:   {Name: "ANSIBLE_VAULT_PASSWORD_FILE", Secret: true},            // secret
-	4:   {Name: "ANTHROPIC_ADMIN_KEY", Secret: true},                    // secret
-	5:   {Name: "ANTHROPIC_API_KEY", Secret: true},                      // secret
-	6:   {Name: "APIKEY", Secret: true},                                 // secret
-	7:   {Name: "API_KEY", Secret: true},                                // secret
-	8:   {Name: "APPDATA"},                                              // essential
-	9:   {Name: "ARM_CLIENT_CERTIFICATE_PATH", Secret: true},            // secret
-	10:  {Name: "AWS_ACCESS_KEY_ID", Secret: true},                      // secret
-	11:  {Name: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", Secret: true}, // secret
-	12:  {Name: "AWS_CONTAINER_CREDENTIALS_FULL_URI", Secret: true},     // secret
-	13:  {Name: "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", Secret: true}, // secret
-	14:  {Name: "AWS_METADATA_URL", Secret: true},                       // secret
-	15:  {Name: "AWS_SECRET_ACCESS_KEY", Secret: true},                  // secret
-	16:  {Name: "AWS_SESSION_TOKEN", Secret: true},                      // secret
-	17:  {Name: "AWS_SHARED_CREDENTIALS_FILE", Secret: true},            // secret
-	18:  {Name: "AWS_WEB_IDENTITY_TOKEN_FILE", Secret: true},            // secret
-	19:  {Name: "AZURE_CLIENT_CERTIFICATE_PATH", Secret: true},          // secret
-	20:  {Name: "AZURE_DEVOPS_EXT_PAT", Secret: true},                   // secret
-	21:  {Name: "AZURE_FEDERATED_TOKEN_FILE", Secret: true},             // secret
-	22:  {Name: "AZURE_STORAGE_CONNECTION_STRING", Secret: true},        // secret
-	23:  {Name: "AZURE_STORAGE_KEY", Secret: true},                      // secret
-	24:  {Name: "B2_APPLICATION_KEY", Secret: true},                     // secret
-	25:  {Name: "B2_APPLICATION_KEY_ID", Secret: true},                  // secret
-	26:  {Name: "BASHOPTS"},
-	27:  {Name: "BASH_ENV"},
-	28:  {Name: "BW_SESSION", Secret: true}, // secret
-	29:  {Name: "CDPATH"},
-	30:  {Name: "CI"},                                                   // essential
-	31:  {Name: "CIRCLE_OIDC_TOKEN_V2", Secret: true},                   // secret
-	32:  {Name: "CI_REPOSITORY_URL", Secret: true},                      // secret
-	33:  {Name: "CLOUDFLARE_API_USER_SERVICE_KEY", Secret: true},        // secret
-	34:  {Name: "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", Secret: true},        // secret
-	35:  {Name: "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE", Secret: true}, // secret
-	36:  {Name: "COLORTERM"},                                            // essential
-	37:  {Name: "COMPOSER_AUTH", Secret: true},                          // secret
-	38:  {Name: "COMSPEC"},                                              // essential
-	39:  {Name: "CONSUL_HTTP_AUTH", Secret: true},                       // secret
-	40:  {Name: "CONSUL_HTTP_TOKEN", Secret: true},                      // secret
-	41:  {Name: "CONSUL_HTTP_TOKEN_FILE", Secret: true},                 // secret
-	42:  {Name: "CONSUL_LICENSE", Secret: true},                         // secret
-	43:  {Name: "CONSUL_LICENSE_PATH", Secret: true},                    // secret
-	44:  {Name: "CONSUL_TOKEN", Secret: true},                           // secret
-	45:  {Name: "CORECLR_ENABLE_PROFILING"},
-	46:  {Name: "COR_ENABLE_PROFILING"},
-	47:  {Name: "CYPRESS_RECORD_KEY", Secret: true}, // secret
-	48:  {Name: "DATABASE_URL", Secret: true},       // secret
-	49:  {Name: "DD_APP_KEY", Secret: true},         // secret
-	50:  {Name: "DENO_AUTH_TOKENS", Secret: true},   // secret
-	51:  {Name: "DOCKER_AUTH_CONFIG", Secret: true}, // secret
-	52:  {Name: "DOTNET_STARTUP_HOOKS"},
-	53:  {Name: "ENV"},
-	54:  {Name: "FASTLANE_SESSION", Secret: true}, // secret
-	55:  {Name: "FORCE_COLOR"},                    // essential
-	56:  {Name: "FPATH"},
-	57:  {Name: "GCONV_PATH"},
-	58:  {Name: "GH_TOKEN", Secret: true},     // secret
-	59:  {Name: "GITHUB_PAT", Secret: true},   // secret
-	60:  {Name: "GITHUB_TOKEN", Secret: true}, // secret
-	61:  {Name: "GLIBC_TUNABLES"},
-	62:  {Name: "GLOBIGNORE"},
-	63:  {Name: "GOOGLE_APPLICATION_CREDENTIALS", Secret: true}, // secret
-	64:  {Name: "GOOGLE_CLOUD_KEYFILE_JSON", Secret: true},      // secret
-	65:  {Name: "GOOGLE_CREDENTIALS", Secret: true},             // secret
-	66:  {Name: "GOOGLE_GHA_CREDS_PATH", Secret: true},          // secret
-	67:  {Name: "GOOGLE_OAUTH_ACCESS_TOKEN", Secret: true},      // secret
-	68:  {Name: "GPG_AGENT_INFO", Secret: true},                 // secret
-	69:  {Name: "GRADLE_PUBLISH_KEY", Secret: true},             // secret
-	70:  {Name: "HATCH_INDEX_AUTH", Secret: true},               // secret
-	71:  {Name: "HF_TOKEN_PATH", Secret: true},                  // secret
-	72:  {Name: "HISTFILE"},
-	73:  {Name: "HOME"},      // essential
-	74:  {Name: "HOMEDRIVE"}, // essential
-	75:  {Name: "HOMEPATH"},  // essential
-	76:  {Name: "HOSTALIASES"},
-	77:  {Name: "IFS"},
-	78:  {Name: "JAVA_TOOL_OPTIONS"},
-	79:  {Name: "JDK_JAVA_OPTIONS"},
-	80:  {Name: "KAGGLE_KEY", Secret: true},         // secret
-	81:  {Name: "KEY", Secret: true},                // secret
-	82:  {Name: "KRB5CCNAME", Secret: true},         // secret
-	83:  {Name: "KRB5_CLIENT_KTNAME", Secret: true}, // secret
-	84:  {Name: "KRB5_KTNAME", Secret: true},        // secret
-	85:  {Name: "LANG"},                             // essential
-	86:  {Name: "LC_ALL"},                           // essential
-	87:  {Name: "LC_CTYPE"},                         // essential
-	88:  {Name: "LIBPATH"},
-	89:  {Name: "LOCALAPPDATA"}, // essential
-	90:  {Name: "LOCALDOMAIN"},
-	91:  {Name: "LOCPATH"},
-	92:  {Name: "LOGNAME"},                             // essential
-	93:  {Name: "MYSQL_PWD", Secret: true},             // secret
-	94:  {Name: "NEW_RELIC_LICENSE_KEY", Secret: true}, // secret
-	95:  {Name: "NGROK_AUTHTOKEN", Secret: true},       // secret
-	96:  {Name: "NLSPATH"},
-	97:  {Name: "NODE_AUTH_TOKEN", Secret: true}, // secret
-	98:  {Name: "NODE_OPTIONS"},                  // essential
-	99:  {Name: "NODE_PATH"},
-	100: {Name: "NOMAD_HTTP_AUTH", Secret: true},    // secret
-	101: {Name: "NOMAD_LICENSE", Secret: true},      // secret
-	102: {Name: "NOMAD_LICENSE_PATH", Secret: true}, // secret
-	103: {Name: "NOMAD_TOKEN", Secret: true},        // secret
-	104: {Name: "NO_COLOR"},                         // essential
-	105: {Name: "NPM_CONFIG__AUTH", Secret: true},   // secret
-	106: {Name: "NPM_TOKEN", Secret: true},          // secret
-	107: {Name: "NULLCMD"},
-	108: {Name: "NUMBER_OF_PROCESSORS"},                      // essential
-	109: {Name: "OCI_CLI_KEY_CONTENT", Secret: true},         // secret
-	110: {Name: "OCI_CLI_KEY_FILE", Secret: true},            // secret
-	111: {Name: "OCI_CLI_SECURITY_TOKEN_FILE", Secret: true}, // secret
-	112: {Name: "OPENAI_ADMIN_KEY", Secret: true},            // secret
-	113: {Name: "OPENAI_API_KEY", Secret: true},              // secret
-	114: {Name: "OPENSSL_CONF"},
-	115: {Name: "OPENSSL_ENGINES"},
-	116: {Name: "OPENSSL_MODULES"},
-	117: {Name: "OVSX_PAT", Secret: true},   // secret
-	118: {Name: "PASSPHRASE", Secret: true}, // secret
-	119: {Name: "PASSWD", Secret: true},     // secret
-	120: {Name: "PASSWORD", Secret: true},   // secret
-	121: {Name: "PATH"},                     // essential
-	122: {Name: "PATHEXT"},                  // essential
-	123: {Name: "PATH_LOCALE"},
-	124: {Name: "PERL5DB"},
-	125: {Name: "PERL5LIB"},
-	126: {Name: "PERL5OPT"},
-	127: {Name: "PERLIO_DEBUG"},
-	128: {Name: "PERLLIB"},
-	129: {Name: "PGPASSFILE", Secret: true},             // secret
-	130: {Name: "PGPASSWORD", Secret: true},             // secret
-	131: {Name: "POETRY_PYPI_TOKEN_PYPI", Secret: true}, // secret
-	132: {Name: "PRIVATE_KEY", Secret: true},            // secret
-	133: {Name: "PROCESSOR_ARCHITECTURE"},               // essential
-	134: {Name: "PROGRAMDATA"},                          // essential
-	135: {Name: "PROGRAMFILES"},                         // essential
-	136: {Name: "PROGRAMFILES(X86)"},                    // essential
-	137: {Name: "PROMPT_COMMAND"},
-	138: {Name: "PS4"},
-	139: {Name: "PULUMI_CONFIG_PASSPHRASE_FILE", Secret: true}, // secret
-	140: {Name: "PYTHONBREAKPOINT"},
-	141: {Name: "PYTHONHOME"},
-	142: {Name: "PYTHONINSPECT"},
-	143: {Name: "PYTHONPATH"},
-	144: {Name: "PYTHONSTARTUP"},
-	145: {Name: "PYTHONUSERBASE"},
-	146: {Name: "READNULLCMD"},
-	147: {Name: "REDISCLI_AUTH", Secret: true},        // secret
-	148: {Name: "REDIS_URL", Secret: true},            // secret
-	149: {Name: "REGISTRY_AUTH_FILE", Secret: true},   // secret
-	150: {Name: "RESTIC_PASSWORD_FILE", Secret: true}, // secret
-	151: {Name: "RES_OPTIONS"},
-	152: {Name: "RUBYLIB"},
-	153: {Name: "RUBYOPT"},
-	154: {Name: "SECRET", Secret: true},     // secret
-	155: {Name: "SECRET_KEY", Secret: true}, // secret
-	156: {Name: "SHELL"},                    // essential
-	157: {Name: "SHELLOPTS"},
-	158: {Name: "SHLIB_PATH"},
-	159: {Name: "SNAPCRAFT_STORE_CREDENTIALS", Secret: true}, // secret
-	160: {Name: "SOPS_AGE_KEY", Secret: true},                // secret
-	161: {Name: "SOPS_AGE_KEY_FILE", Secret: true},           // secret
-	162: {Name: "SQLCMDPASSWORD", Secret: true},              // secret
-	163: {Name: "SSH_AUTH_SOCK", Secret: true},               // secret
-	164: {Name: "SUPABASE_SERVICE_ROLE_KEY", Secret: true},   // secret
-	165: {Name: "SYSTEMDRIVE"},                               // essential
-	166: {Name: "SYSTEMROOT"},                                // essential
-	167: {Name: "SYSTEM_ACCESSTOKEN", Secret: true},          // secret
-	168: {Name: "TEMP"},                                      // essential
-	169: {Name: "TENCENTCLOUD_SECRET_ID", Secret: true},      // secret
-	170: {Name: "TERM"},                                      // essential
-	171: {Name: "TERMCAP"},
-	172: {Name: "TERMINFO"},
-	173: {Name: "TERMINFO_DIRS"},
-	174: {Name: "TERMPATH"},
-	175: {Name: "TMP"},    // essential
-	176: {Name: "TMPDIR"}, // essential
-	177: {Name: "TMPPREFIX"},
-	178: {Name: "TOKEN", Secret: true},                             // secret
-	179: {Name: "TS_AUTHKEY", Secret: true},                        // secret
-	180: {Name: "TS_AUTH_KEY", Secret: true},                       // secret
-	181: {Name: "USER"},                                            // essential
-	182: {Name: "USERPROFILE"},                                     // essential
-	183: {Name: "VAULT_LICENSE", Secret: true},                     // secret
-	184: {Name: "VAULT_LICENSE_PATH", Secret: true},                // secret
-	185: {Name: "VAULT_TOKEN", Secret: true},                       // secret
-	186: {Name: "VSCE_PAT", Secret: true},                          // secret
-	187: {Name: "VSS_NUGET_ACCESSTOKEN", Secret: true},             // secret
-	188: {Name: "VSS_NUGET_EXTERNAL_FEED_ENDPOINTS", Secret: true}, // secret
-	189: {Name: "WINDIR"},                                          // essential
-	190: {Name: "YARN_NPM_AUTH_IDENT", Secret: true},               // secret
-	191: {Name: "ZDOTDIR"},
-}
-
-// The tables above are laid out for envrt.LayoutV2; against a runtime with
-// another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV2
+// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// another shape this file does not compile: regenerate it.
+const _ = envrt.LayoutV3

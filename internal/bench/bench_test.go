@@ -17,6 +17,7 @@ import (
 	"github.com/envgen/envgen/internal/bench/s10"
 	"github.com/envgen/envgen/internal/bench/s100"
 	"github.com/envgen/envgen/internal/bench/s1000"
+	"github.com/envgen/envgen/internal/bench/s10values"
 )
 
 // policy is one benchmark policy: its secret names and its builders.
@@ -28,7 +29,7 @@ type policy struct {
 	inheritEnv  func(environ []string) []string
 	isolatedEnv func(environ []string) []string
 	interpreted *interpreted
-	hand        *handFilter
+	hand        *HandFilter
 }
 
 func loadPolicies(tb testing.TB) []policy {
@@ -59,16 +60,7 @@ func loadPolicies(tb testing.TB) []policy {
 		if p.interpreted, err = parseInterpreted(src); err != nil {
 			tb.Fatal(err)
 		}
-		p.hand = &handFilter{secrets: map[string]bool{}, allow: map[string]bool{}, prefixes: []string{"NEXT_PUBLIC_"}}
-		for _, s := range p.secrets {
-			p.hand.secrets[s] = true
-		}
-		for _, pat := range benchdata.SecretPatterns {
-			p.hand.suffixes = append(p.hand.suffixes, strings.TrimPrefix(pat, "*"))
-		}
-		for _, e := range append(essentials, "NODE_ENV", "GOFLAGS") {
-			p.hand.allow[e] = true
-		}
+		p.hand = NewHandFilter(p.secrets)
 	}
 	return ps
 }
@@ -112,10 +104,10 @@ func BenchmarkBuild(b *testing.B) {
 				}
 				for _, mode := range []string{"inherit", "isolated"} {
 					appendEnv, env := p.inherit, p.inheritEnv
-					hand := p.hand.inherit
+					hand := p.hand.Inherit
 					if mode == "isolated" {
 						appendEnv, env = p.isolated, p.isolatedEnv
-						hand = p.hand.isolated
+						hand = p.hand.Isolated
 					}
 					b.Run(name(mode, "generated-append"), func(b *testing.B) {
 						b.ReportAllocs()
@@ -123,6 +115,15 @@ func BenchmarkBuild(b *testing.B) {
 							dst = appendEnv(dst[:0], envs[i%len(envs)])
 						}
 					})
+					if mode == "inherit" && p.s == 10 {
+						// The same policy with the value detectors on.
+						b.Run(name(mode, "generated-append-values"), func(b *testing.B) {
+							b.ReportAllocs()
+							for i := 0; b.Loop(); i++ {
+								dst = s10values.AppendInheritEnv(dst[:0], envs[i%len(envs)])
+							}
+						})
+					}
 					b.Run(name(mode, "generated-env"), func(b *testing.B) {
 						b.ReportAllocs()
 						for i := 0; b.Loop(); i++ {

@@ -34,9 +34,9 @@ func TestContendersAgree(t *testing.T) {
 		for i, env := range testEnvirons(p.secrets) {
 			for _, mode := range []string{"inherit", "isolated"} {
 				want := p.inheritEnv(env)
-				hand := p.hand.inherit(env)
+				hand := p.hand.Inherit(env)
 				if mode == "isolated" {
-					want, hand = p.isolatedEnv(env), p.hand.isolated(env)
+					want, hand = p.isolatedEnv(env), p.hand.Isolated(env)
 				}
 				where := fmt.Sprintf("S=%d environ %d (%d entries) %s", p.s, i, len(env), mode)
 				assert.Equal(t, want, hand, "handwritten, "+where)

@@ -25,7 +25,7 @@ func TestCLIClashWithAnotherPolicy(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	code, _, stderr = runCLI(t, dir, "main", "-o", "plugins_gen.go", "plugins.yaml")
 	assert.Equal(t, 1, code)
-	assert.Regexp(t, `^plugins\.yaml:1:1: its generated code would declare "IsSecret", "Secrets", `, stderr)
+	assert.Regexp(t, `^plugins\.yaml:1:1: its generated code would declare "IsSecret", "IsSecretValue", "Secrets", `, stderr)
 	assert.Contains(t, stderr, "web_gen.go, another policy's generated file in the package")
 	assert.NoFileExists(t, filepath.Join(dir, "plugins_gen.go"))
 

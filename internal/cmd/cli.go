@@ -23,14 +23,16 @@ const usage = `usage: envgen [flags] POLICY.yaml
        envgen init [-o FILE] [FILE]
        envgen explain [flags] POLICY.yaml [TASK]
        envgen list essentials|secrets|injection|presets
+       envgen audit [-env FILE] POLICY.yaml [TASK]
        envgen vet [-tests] [PACKAGES]
 
 Generates Go code building the environment of each task in POLICY.yaml.
 envgen init writes a starter policy; envgen explain shows what a task
 would pass from an environment, and why each name is in or out; envgen
-list prints a built-in list with sources; envgen vet reports spawn
-sites whose child may get an environment no policy built (run envgen
-init -h, explain -h, list -h or vet -h for their flags).
+list prints a built-in list with sources; envgen audit lists what the
+inherit tasks would pass that looks like a credential; envgen vet reports
+spawn sites whose child may get an environment no policy built (run
+envgen init -h, explain -h, list -h, audit -h or vet -h for their flags).
 
 flags:
   -o FILE     write here (default: standard output); written only if changed
@@ -50,7 +52,7 @@ no other package name, the package is the one FILE declares.
 // package name, and what explain explains without -env). It reads
 // nothing else of the process.
 //
-// A first argument "init", "explain", "list" or "vet" runs that subcommand
+// A first argument "init", "explain", "list", "audit" or "vet" runs that subcommand
 // instead (a policy file of such a name is reached as ./init, ...).
 func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
 	if len(args) > 0 {
@@ -61,6 +63,8 @@ func Do(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []stri
 			return explainMain(args[1:], stdin, environ, stdout, stderr)
 		case "list":
 			return listMain(args[1:], stdout, stderr)
+		case "audit":
+			return auditMain(args[1:], stdin, environ, stdout, stderr)
 		case "vet":
 			return vetMain(args[1:], stdout, stderr, environ)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 // explainUsage is the help text of envgen explain.
@@ -22,7 +23,9 @@ Shows what task TASK of POLICY.yaml would give a child from an environment:
 one line per name, "+ NAME=value (where it comes from)" for what the child
 gets and "- NAME (why it is left out)" for the rest; lines starting with #
 are comments. Secret values, and values built from them, are shown as
-<redacted, N bytes>. Without TASK, one row per name and one column per
+<redacted, N bytes>, as is every value that looks like a credential
+(a token, a private key, a URL with a password): an entry left out for
+that says which kind, never the value. Without TASK, one row per name and one column per
 task: + passed, = set by the task or the call, - left out, . not set.
 
 flags (before or after the arguments):
@@ -157,22 +160,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		}
 	}
 
-	source := "this process's environment"
-	var in environInput
-	switch *envFile {
-	case "":
-		in = environList(environ)
-	case "-":
-		in, err = readEnviron(stdin)
-		source = "standard input"
-	default:
-		var f *os.File
-		if f, err = os.Open(*envFile); err == nil {
-			in, err = readEnviron(f)
-			f.Close()
-		}
-		source = *envFile
-	}
+	in, source, err := inputEnviron(*envFile, stdin, environ)
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
 		return exitPolicy
@@ -187,7 +175,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		var results []reference.Result
 		var recs []explainRecord
 		for i := range p.Tasks {
-			x := &explainer{p: p, t: &p.Tasks[i], fold: fold, params: params, overrides: overrides, bad: in.Bad}
+			x := &explainer{p: p, t: &p.Tasks[i], fold: fold, params: params, overrides: overrides, bad: in.Bad, detector: valueDetector(p)}
 			r := reference.Build(p, x.t, environ, params, overrides, fold)
 			xs, results = append(xs, x), append(results, r)
 			recs = append(recs, x.records(r, whys)...)
@@ -202,7 +190,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		fmt.Fprintf(stdout, "# why: envgen explain %s TASK -why NAME\n", file)
 		return exitOK
 	}
-	x := explainer{p: p, t: t, fold: fold, params: params, overrides: overrides, bad: in.Bad}
+	x := explainer{p: p, t: t, fold: fold, params: params, overrides: overrides, bad: in.Bad, detector: valueDetector(p)}
 	r := reference.Build(p, t, environ, params, overrides, x.fold)
 	if *asJSON {
 		return writeDone(writeRecords(stdout, x.records(r, whys)), stderr)
@@ -241,6 +229,9 @@ type explainer struct {
 	params    map[string]string
 	overrides []reference.Override
 	bad       []badInput // the input that is not NAME=value
+	// detector is the policy's value detectors (see explainvalues.go),
+	// also when secrets.values is off: a value they report is redacted.
+	detector *envrt.ValueDetector
 }
 
 // line is one output line before alignment: its left part ("+ NAME=value"
@@ -369,6 +360,8 @@ func (x *explainer) keptLine(e reference.Entry, replaced map[string]reference.Dr
 	}
 	if e.From.Kind == reference.PassThroughName && reference.SecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
+	} else if kind, ok := x.keptSecretValue(e); ok {
+		note += "; its value looks like " + kind + ", kept because " + x.valueExemption(e.Name)
 	}
 	value := x.value(e.Name, e.Value)
 	if ref := x.secretSource(e); ref != "" {
@@ -465,10 +458,11 @@ func (x *explainer) mentioned(r reference.Result, name string) bool {
 
 // value returns how the value of name is shown: redacted if name is a
 // secret by the policy's lists (before any exemption, so a secret a task
-// keeps is redacted too), else as written, quoted if it holds bytes a
+// keeps is redacted too) or the value looks like a credential (see
+// looksSecret), else as written, quoted if it holds bytes a
 // terminal would not show as one line.
 func (x *explainer) value(name, value string) string {
-	if reference.SecretCaseless(x.p, name) != "" {
+	if _, byValue := x.looksSecret(value); byValue || reference.SecretCaseless(x.p, name) != "" {
 		return redacted(value)
 	}
 	return showValue(value)
@@ -572,6 +566,8 @@ func (x *explainer) keptReason(e reference.Entry) string {
 		s = x.field("passThrough", e.From.By) + " names it"
 		if by := reference.SecretCaseless(x.p, e.Name); by != "" {
 			s += fmt.Sprintf(", which keeps it although it is a secret (%s)", by)
+		} else if kind, ok := x.keptSecretValue(e); ok {
+			s += ", which keeps it although its value looks like " + kind
 		}
 	case reference.Defined:
 		s = x.field("define", x.definedAs(e.Name)) + " sets it"
@@ -614,6 +610,8 @@ func (x *explainer) dropReason(d reference.Drop) string {
 		return fmt.Sprintf("%s excludes it with %s", x.field("passThrough", "!"+d.Why.By), detail)
 	case reference.Injection, reference.BashFunction:
 		return fmt.Sprintf("the task has dropInjection: true, and it is an injection variable (%s)", detail)
+	case reference.SecretValue:
+		return "it is a secret by value (secrets.values): its " + detail
 	}
 	return d.Why.String()
 }
@@ -684,6 +682,8 @@ func (x *explainer) dropHint(d reference.Drop) string {
 		return "To hand one over anyway, set it at the call (envrt.Set), or turn dropInjection off."
 	case reference.Duplicate:
 		return "The first entry of a name wins; later ones are ignored."
+	case reference.SecretValue:
+		return secretValueHint(d.Name)
 	}
 	return ""
 }

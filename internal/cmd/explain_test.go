@@ -328,10 +328,10 @@ func TestExplainBinary(t *testing.T) {
 		assert.Equal(t, `# task "shell" (inherit, dropInjection) of policy.yaml, from `+file+` (4 entries)
 + EDITOR=vi           (inherited)
 + PAGER=less          (inherited)
-+ SSH_KEY="-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBpbGx1c3RyYXRpdmVfa2V5X25vdF9yZWFs==\n-----END OPENSSH PRIVATE KEY-----"  (inherited)
 - DEPLOY_PRIVATE_KEY  (secret: matches *_PRIVATE_KEY)
+- SSH_KEY             (secret by value: value looks like a PEM private key)
 ? GH_TOKEN            (passThrough GH_TOKEN: not in the environment)
-# 3 passed, 1 left out, 1 named in passThrough but not set
+# 2 passed, 2 left out, 1 named in passThrough but not set
 `, string(out), file)
 	}
 }
@@ -528,11 +528,19 @@ func TestExplainEnvMultiLine(t *testing.T) {
 		assert.Equal(t, `# task "shell" (inherit, dropInjection) of policy.yaml, from `+file+` (4 entries)
 + EDITOR=vi           (inherited)
 + PAGER=less          (inherited)
-+ SSH_KEY="-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBpbGx1c3RyYXRpdmVfa2V5X25vdF9yZWFs==\n-----END OPENSSH PRIVATE KEY-----"  (inherited)
 - DEPLOY_PRIVATE_KEY  (secret: matches *_PRIVATE_KEY)
+- SSH_KEY             (secret by value: value looks like a PEM private key)
 ? GH_TOKEN            (passThrough GH_TOKEN: not in the environment)
-# 3 passed, 1 left out, 1 named in passThrough but not set
+# 2 passed, 2 left out, 1 named in passThrough but not set
 `, stdout, file)
+
+		// A secret by value that the task names exactly: kept, the whole
+		// key one value, redacted.
+		code, stdout, stderr = runCLI(t, dir, "", "explain", "-env", file, "policy.yaml", "keys", "-why", "SSH_KEY")
+		require.Equal(t, 0, code, stderr)
+		assert.Equal(t, fmt.Sprintf(`+ SSH_KEY=<redacted, %d bytes>  (passThrough SSH_KEY; its value looks like a PEM private key, kept because the task names it exactly)
+SSH_KEY reaches task "keys": the task's passThrough names it, which keeps it although its value looks like a PEM private key.
+`, len(sshKey)), stdout, file)
 
 		// Kept on purpose, the key is one value, redacted whole.
 		code, stdout, stderr = runCLI(t, dir, "", "explain", "-env", file, "policy.yaml", "keys", "-why", "DEPLOY_PRIVATE_KEY")

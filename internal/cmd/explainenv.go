@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
@@ -26,6 +27,26 @@ type environInput struct {
 type badInput struct {
 	Where string // "line 7", "lines 7-9", or "entry 3" (counting non-empty entries from 1)
 	Bytes int
+}
+
+// inputEnviron reads the environment that explain and audit look at:
+// with envFile "", environ (the process's own); with "-", standard input;
+// else the file envFile (see readEnviron). source names it for a header.
+func inputEnviron(envFile string, stdin io.Reader, environ []string) (in environInput, source string, err error) {
+	switch envFile {
+	case "":
+		return environList(environ), "this process's environment", nil
+	case "-":
+		in, err = readEnviron(stdin)
+		return in, "standard input", err
+	}
+	f, err := os.Open(envFile)
+	if err != nil {
+		return environInput{}, envFile, err
+	}
+	defer f.Close()
+	in, err = readEnviron(f)
+	return in, envFile, err
 }
 
 // readEnviron reads an environment for -env: NUL-separated if it holds a

@@ -81,9 +81,11 @@ func (x *explainer) records(r reference.Result, only []string) []explainRecord {
 }
 
 // redacts reports whether explain hides e's value: e is a secret by
-// name, or its value was built from one.
+// name, its value looks like a credential, or it was built from a
+// secret.
 func (x *explainer) redacts(e reference.Entry) bool {
-	return reference.SecretCaseless(x.p, e.Name) != "" || x.secretSource(e) != ""
+	_, byValue := x.looksSecret(e.Value)
+	return byValue || reference.SecretCaseless(x.p, e.Name) != "" || x.secretSource(e) != ""
 }
 
 // writeRecords writes recs as JSON Lines.

@@ -1,5 +1,5 @@
 // Package gen is envgen's generator: it turns a checked policy (see
 // package policy) into Go code. The pipeline reads top to bottom:
-// MakePlan (plan.go: sorted tables, perfect hash in table.go) → emit
+// MakePlan (plan.go: the policy's lists, sorted, as the runtime takes them) → emit
 // (emit.go, jennifer) → write (only if changed) or compare.
 package gen

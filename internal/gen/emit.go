@@ -2,7 +2,6 @@ package gen
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/internal/policy"
-	envrt "github.com/envgen/envgen/runtime"
 )
 
 // runtimePath is the import path of the package generated code uses,
@@ -29,19 +27,20 @@ func emit(pl *Plan) ([]byte, error) {
 		emitSharedParams(f, pl)
 	}
 	for _, t := range pl.Tasks {
-		emitTask(f, pl, t, NewEnvReferences(pl.Names, t.Task))
+		refs := NewEnvReferences(pl.checked, t.Task)
+		refs.task = "envgen" + t.GoName + "Task"
+		emitTask(f, pl, t, refs)
+		emitTaskTable(f, pl, t)
 	}
 	if pl.HasSharedParams {
 		emitTaskLookup(f, pl)
 	}
 	emitSecrets(f, pl)
-	for _, t := range pl.Tasks {
-		emitTaskTable(f, pl, t)
-	}
+	emitValues(f, pl)
 	emitPolicy(f, pl)
-	f.Comment("The tables above are laid out for envrt.LayoutV2; against a runtime with")
-	f.Comment("another layout this file does not compile: regenerate it.")
-	f.Const().Id("_").Op("=").Add(rt("LayoutV2"))
+	f.Comment("The lists above are shaped for envrt.LayoutV3; against a runtime with")
+	f.Comment("another shape this file does not compile: regenerate it.")
+	f.Const().Id("_").Op("=").Add(rt("LayoutV3"))
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -99,11 +98,11 @@ func emitTask(f *jen.File, pl *Plan, t TaskPlan, refs *EnvReferences) {
 	if len(t.BinPaths) > 0 {
 		extra++
 	}
-	for _, line := range describeTask(t, pl.Essentials) {
+	for _, line := range describeTask(t, pl.EssentialsNote) {
 		f.Comment(line)
 	}
 	callArgs := []jen.Code{
-		jen.Make(jen.Index().String(), jen.Lit(0), capacity(t, extra)),
+		jen.Make(jen.Index().String(), jen.Lit(0), capacity(pl, t, extra)),
 		jen.Id("environ"),
 	}
 	callArgs = append(callArgs, args...)
@@ -113,19 +112,32 @@ func emitTask(f *jen.File, pl *Plan, t TaskPlan, refs *EnvReferences) {
 	)
 	f.Line()
 
-	f.Commentf("%sEnvOS is %sEnv over this process's own environment: see envrt.BuildOS.", name, name)
+	build := "envgen" + name + "Build"
+	buildArgs := func(in jen.Code) []jen.Code {
+		return append(append([]jen.Code{in}, args...), jen.Id("overrides"))
+	}
+	f.Commentf("%sEnvOS is %sEnv over this process's own environment, filtered in place: see envrt.OS.", name, name)
 	f.Func().Id(name + "EnvOS").Params(params[1:]...).Index().String().Block(
-		jen.Return(rt("BuildOS").Call(
-			jen.Op("&").Id("envgen"+name+"Task"), defineList(t.Defines, refs, true), jen.Id("overrides"), dirList(t.BinPaths, refs, true),
-		)),
+		jen.Return(jen.Id(build).Call(buildArgs(rt("OS").Call())...)),
 	)
 	f.Line()
 
 	f.Commentf("Append%sEnv is %sEnv appending to dst; it neither reads nor changes dst's entries.", name, name)
 	f.Func().Id("Append" + name + "Env").Params(append([]jen.Code{jen.Id("dst").Op(",").Id("environ").Index().String()}, params[1:]...)...).Index().String().Block(
+		jen.Return(jen.Id(build).Call(buildArgs(rt("Given").Call(jen.Id("dst"), jen.Id("environ")))...)),
+	)
+	f.Line()
+
+	buildParams := []jen.Code{jen.Id("in").Add(rt("Input"))}
+	if len(args) > 0 {
+		buildParams = append(buildParams, params[1])
+	}
+	buildParams = append(buildParams, jen.Id("overrides").Index().Add(rt("Var")))
+	f.Commentf("%s builds task %q's environment over in: its defines and binPaths.", build, t.Key)
+	f.Func().Id(build).Params(buildParams...).Index().String().Block(
 		jen.Return(rt("Build").Call(
-			jen.Id("dst"), jen.Id("environ"), jen.Op("&").Id("envgen"+name+"Task"),
-			defineList(t.Defines, refs, false), jen.Id("overrides"), dirList(t.BinPaths, refs, false),
+			jen.Id("in"), jen.Op("&").Id("envgen"+name+"Task"),
+			defineList(t.Defines, refs), jen.Id("overrides"), dirList(t.BinPaths, refs),
 		)),
 	)
 	f.Line()
@@ -134,9 +146,9 @@ func emitTask(f *jen.File, pl *Plan, t TaskPlan, refs *EnvReferences) {
 // capacity is the most entries a builder can return: environ's (no more
 // than the task can pass, when that is known), the defines and PATH, and
 // the overrides.
-func capacity(t TaskPlan, extra int) *jen.Statement {
+func capacity(pl *Plan, t TaskPlan, extra int) *jen.Statement {
 	c := jen.Len(jen.Id("environ"))
-	if most, ok := t.mostInherited(); ok {
+	if most, ok := pl.mostInherited(t); ok {
 		c = rt("AtMost").Call(c, jen.Lit(most))
 	}
 	if extra > 0 {
@@ -147,19 +159,19 @@ func capacity(t TaskPlan, extra int) *jen.Statement {
 
 // defineList prints a task's defines as NAME=value strings: constants
 // for literal values, concatenations for templated ones.
-func defineList(defs []policy.Define, refs *EnvReferences, fromOS bool) jen.Code {
+func defineList(defs []policy.Define, refs *EnvReferences) jen.Code {
 	if len(defs) == 0 {
 		return jen.Nil()
 	}
 	var items []jen.Code
 	for _, d := range defs {
-		items = append(items, item(concat(append([]policy.Segment{{Lit: d.Name + "="}}, d.Value...), refs, fromOS), ""))
+		items = append(items, item(concat(append([]policy.Segment{{Lit: d.Name + "="}}, d.Value...), refs), ""))
 	}
 	return jen.Index().String().Add(lines(items))
 }
 
 // dirList prints a task's binPaths as envrt.Dir pieces.
-func dirList(dirs [][]policy.Segment, refs *EnvReferences, fromOS bool) jen.Code {
+func dirList(dirs [][]policy.Segment, refs *EnvReferences) jen.Code {
 	if len(dirs) == 0 {
 		return jen.Nil()
 	}
@@ -167,7 +179,7 @@ func dirList(dirs [][]policy.Segment, refs *EnvReferences, fromOS bool) jen.Code
 	for _, d := range dirs {
 		var pieces []jen.Code
 		for _, s := range d {
-			pieces = append(pieces, piece(s, refs, fromOS))
+			pieces = append(pieces, piece(s, refs))
 		}
 		items = append(items, item(jen.Values(pieces...), ""))
 	}
@@ -175,7 +187,7 @@ func dirList(dirs [][]policy.Segment, refs *EnvReferences, fromOS bool) jen.Code
 }
 
 // concat prints segments as one string expression.
-func concat(segs []policy.Segment, refs *EnvReferences, fromOS bool) *jen.Statement {
+func concat(segs []policy.Segment, refs *EnvReferences) *jen.Statement {
 	var merged []policy.Segment // literal runs joined
 	for _, s := range segs {
 		if n := len(merged); n > 0 && s.Param == "" && s.Env == "" && merged[n-1].Param == "" && merged[n-1].Env == "" {
@@ -184,17 +196,17 @@ func concat(segs []policy.Segment, refs *EnvReferences, fromOS bool) *jen.Statem
 		}
 		merged = append(merged, s)
 	}
-	out := piece(merged[0], refs, fromOS)
+	out := piece(merged[0], refs)
 	for _, s := range merged[1:] {
-		out = out.Op("+").Add(piece(s, refs, fromOS))
+		out = out.Op("+").Add(piece(s, refs))
 	}
 	return out
 }
 
-// piece prints one segment: a string literal, p.Field, or an environment
-// look-up (in environ, or in the process's environment when fromOS) that
-// reads a secret's name in the spellings refs says the task exempts only.
-func piece(s policy.Segment, refs *EnvReferences, fromOS bool) *jen.Statement {
+// piece prints one segment: a string literal, p.Field, or a look-up in
+// the builder's input that reads a secret's name in the spellings refs
+// says the task exempts only.
+func piece(s policy.Segment, refs *EnvReferences) *jen.Statement {
 	if s.Param != "" {
 		return jen.Id("p").Dot(policy.UpperFirst(s.Param))
 	}
@@ -206,68 +218,11 @@ func piece(s policy.Segment, refs *EnvReferences, fromOS bool) *jen.Statement {
 	for _, e := range ref.Exempt {
 		args = append(args, jen.Lit(e))
 	}
-	switch {
-	case ref.Secret && fromOS:
-		return rt("GetenvExemptOS").Call(args...)
-	case ref.Secret:
-		return rt("GetenvExempt").Call(append([]jen.Code{jen.Id("environ")}, args...)...)
-	case fromOS:
-		return jen.Qual("os", "Getenv").Call(args...)
+	args = append([]jen.Code{jen.Id("in")}, args...)
+	if ref.Secret {
+		return jen.Id(refs.task).Dot("GetenvExempt").Call(args...)
 	}
-	return rt("Getenv").Call(append([]jen.Code{jen.Id("environ")}, args...)...)
-}
-
-// EnvReference is how a generated builder reads one ${NAME}: with
-// envrt.Getenv (os.Getenv for …EnvOS), or, when NAME is a secret before
-// exemptions, with envrt.GetenvExempt (GetenvExemptOS) and the spellings
-// of NAME that the task exempts: those that secrets.pass or its exact
-// passThrough names list. On Windows another spelling of NAME is a secret
-// the task drops, and a reference never reads what the task drops as a
-// secret.
-type EnvReference struct {
-	Name   string
-	Secret bool     // NAME is a secret, ASCII case aside, before exemptions
-	Exempt []string // with Secret: the spellings the task exempts, sorted
-}
-
-// EnvReferences works out a task's EnvReferences from the plan's names,
-// which hold every spelling of every secret that the task may reference
-// (SPEC: only an exempt one, so one the policy names).
-type EnvReferences struct {
-	names []envrt.Name // plan.Names, sorted by upper-cased name
-	exact map[string]bool
-	known map[string]EnvReference
-}
-
-// NewEnvReferences returns the references of task t over the plan's names.
-func NewEnvReferences(names []envrt.Name, t policy.Task) *EnvReferences {
-	r := &EnvReferences{names: names, exact: map[string]bool{}, known: map[string]EnvReference{}}
-	for _, n := range t.Exact {
-		r.exact[n] = true
-	}
-	return r
-}
-
-// Of returns how the task reads ${name}.
-func (r *EnvReferences) Of(name string) EnvReference {
-	if ref, ok := r.known[name]; ok {
-		return ref
-	}
-	ref := EnvReference{Name: name}
-	key := policy.FoldKey(name)
-	i, _ := slices.BinarySearchFunc(r.names, key, func(n envrt.Name, key string) int { return cmp.Compare(policy.FoldKey(n.Name), key) })
-	for ; i < len(r.names) && policy.FoldKey(r.names[i].Name) == key; i++ {
-		n := r.names[i]
-		ref.Secret = ref.Secret || n.Secret
-		if n.Pass || r.exact[n.Name] {
-			ref.Exempt = append(ref.Exempt, n.Name)
-		}
-	}
-	if !ref.Secret {
-		ref.Exempt = nil
-	}
-	r.known[name] = ref
-	return ref
+	return jen.Id(refs.task).Dot("Getenv").Call(args...)
 }
 
 // describeTask returns the doc comment of a task's Env builder; an
@@ -407,220 +362,56 @@ func emitSecrets(f *jen.File, pl *Plan) {
 	f.Line()
 	f.Commentf("%s returns the policy's secret names and patterns, sorted, in a fresh slice.", pl.Prefix+"Secrets")
 	f.Func().Id(pl.Prefix + "Secrets").Params().Index().String().Block(
-		jen.Return(jen.Append(jen.Index().String().Values(), jen.Id(pl.internal("Secrets")).Index(jen.Empty(), jen.Empty()).Op("..."))),
+		jen.Return(jen.Id(pl.internal("Policy")).Dot("SecretList").Call()),
 	)
-	f.Line()
-	var items []jen.Code
-	for _, s := range pl.Secrets {
-		items = append(items, item(jen.Lit(s), ""))
-	}
-	f.Commentf("%s is what %s returns.", pl.internal("Secrets"), pl.Prefix+"Secrets")
-	f.Var().Id(pl.internal("Secrets")).Op("=").Index(jen.Op("...")).String().Add(lines(items))
 	f.Line()
 }
 
-// emitTaskTable prints a task's envrt.Task and its decisions, unless it
-// shares an earlier task's tables (TaskPlan.SharesTablesWith).
+// emitTaskTable prints a task's envrt.Task: its lists as its section of
+// the policy gives them.
 func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan) {
-	owner, seen := t.SharesTablesWith, t.SharesTablesWith != t.GoName
 	fields := []jen.Code{
 		item(jen.Id("Policy").Op(":").Op("&").Id(pl.internal("Policy")), ""),
 	}
 	if t.Inherit {
 		fields = append(fields, item(jen.Id("Inherit").Op(":").True(), ""))
 	}
-	fields = append(fields, item(jen.Id("Decide").Op(":").Id("envgen"+owner+"Decide").Index(jen.Empty(), jen.Empty()), ""))
-	if t.DecideDrops {
-		fields = append(fields, item(jen.Id("DecideDrops").Op(":").True(), ""))
-	}
-	for _, pats := range []struct {
-		field  string
-		list   []string
-		prefix string
-	}{{"Pass", t.Patterns, ""}, {"Negated", t.NegPatterns, "!"}, {"Unset", t.UnsetPatterns, ""}} {
-		if len(pats.list) > 0 {
-			fields = append(fields, item(jen.Id(pats.field).Op(":").Add(patternList(pats.list, pats.prefix)), ""))
-		}
-	}
-	if t.Heads != nil {
-		fields = append(fields, item(jen.Id("Heads").Op(":").Op("&").Add(rt("HeadSet")).Values(hexWords(t.Heads[:])...),
-			"hashed first 8 bytes of the names it can pass"))
-	}
+	fields = append(fields, listField("PassThrough", t.PassThrough)...)
+	fields = append(fields, listField("Unset", t.Unset)...)
 	if t.DropInjection {
-		fields = append(fields, item(jen.Id("DropFunctions").Op(":").True(), "dropInjection"))
+		fields = append(fields, item(jen.Id("DropInjection").Op(":").True(), ""))
 	}
-	if len(t.Lookup) > 0 {
-		fields = append(fields, item(jen.Id("Lookup").Op(":").Id("envgen"+owner+"Lookup").Index(jen.Empty(), jen.Empty()), ""))
-	}
-	f.Commentf("envgen%sTask is task %q's policy for envrt.Build.", t.GoName, t.Key)
+	f.Commentf("envgen%sTask is task %q's lists, which envrt compiles at its first call.", t.GoName, t.Key)
 	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(rt("Task")).Add(lines(fields))
 	f.Line()
-
-	if seen {
-		return
-	}
-	var decisions []jen.Code
-	for i, d := range t.Decide {
-		if d != 0 {
-			decisions = append(decisions, item(jen.Lit(i).Op(":").Add(decisionCode(d, t.DecideDrops)), pl.Names[i].Name))
-		}
-	}
-	f.Commentf("envgen%sDecide says which entries of %s task %q (and any task", t.GoName, pl.internal("Names"), t.Key)
-	if t.DecideDrops {
-		f.Comment("with the same decisions) drops; the entries not listed here it passes.")
-	} else {
-		f.Comment("with the same decisions) passes; the entries not listed here it drops.")
-	}
-	f.Var().Id("envgen" + t.GoName + "Decide").Op("=").Index(jen.Len(jen.Id(pl.internal("Names")))).Add(rt("Decision")).Add(lines(decisions))
-	f.Line()
-	if len(t.Lookup) > 0 {
-		var names []jen.Code
-		for _, n := range t.Lookup {
-			names = append(names, item(jen.Lit(n), ""))
-		}
-		f.Commentf("envgen%sLookup lists the names task %q can pass, for envrt.BuildOS.", t.GoName, t.Key)
-		f.Var().Id("envgen" + t.GoName + "Lookup").Op("=").Index(jen.Op("...")).String().Add(lines(names))
-		f.Line()
-	}
 }
 
-// decisionCode prints a decision as its runtime constants or'ed together:
-// Keep… in a table of what a task keeps, Drop… in one of what it drops,
-// and KeepFunction, which means the same in both.
-func decisionCode(d envrt.Decision, drops bool) *jen.Statement {
-	verb := "Keep"
-	if drops {
-		verb = "Drop"
+// listField prints a field holding a list of names, one per line, or
+// nothing for an empty list.
+func listField(field string, list []string) []jen.Code {
+	if len(list) == 0 {
+		return nil
 	}
-	var code *jen.Statement
-	for _, c := range []struct {
-		bit  envrt.Decision
-		name string
-	}{{envrt.Keep, verb}, {envrt.KeepFolded, verb + "Folded"}, {envrt.KeepVariant, verb + "Variant"}, {envrt.KeepFunction, "KeepFunction"}} {
-		if d&c.bit == 0 {
-			continue
-		}
-		if code == nil {
-			code = rt(c.name)
-		} else {
-			code = code.Op("|").Add(rt(c.name))
-		}
-	}
-	return code
-}
-
-// patternList prints compiled patterns, each with its source as comment,
-// and their filter (see envrt.Patterns).
-func patternList(pats []string, prefix string) jen.Code {
 	var items []jen.Code
-	for _, p := range pats {
-		var parts []jen.Code
-		for _, part := range compilePattern(p) {
-			parts = append(parts, jen.Lit(part))
-		}
-		items = append(items, item(jen.Values(parts...), prefix+p))
+	for _, s := range list {
+		items = append(items, item(jen.Lit(s), ""))
 	}
-	ps := compilePatterns(pats)
-	fields := []jen.Code{item(jen.Id("List").Op(":").Index().Add(rt("Pattern")).Add(lines(items)), "")}
-	var tails []string
-	for _, p := range pats {
-		if suffix := p[strings.LastIndexByte(p, '*')+1:]; len(suffix) >= 2 && !slices.Contains(tails, strings.ToUpper(suffix[len(suffix)-2:])) {
-			tails = append(tails, strings.ToUpper(suffix[len(suffix)-2:]))
-		}
-	}
-	for _, set := range []struct {
-		name string
-		set  envrt.ByteSet
-		what string
-	}{{"First", ps.First, "first bytes of prefix-only patterns: " + byteSetString(ps.First)},
-		{"Tail", ps.Tail, "hashed last two bytes of suffixes: " + strings.Join(tails, " ")}} {
-		if set.set != (envrt.ByteSet{}) {
-			fields = append(fields, item(jen.Id(set.name).Op(":").Add(rt("ByteSet")).Values(hexWords(set.set[:])...), set.what))
-		}
-	}
-	if ps.Loose {
-		fields = append(fields, item(jen.Id("Loose").Op(":").True(), "a pattern with neither prefix nor suffix"))
-	}
-	return rt("Patterns").Add(lines(fields))
+	return []jen.Code{item(jen.Id(field).Op(":").Index().String().Add(lines(items)), "")}
 }
 
-// hexWords returns words as hexadecimal literals.
-func hexWords(words []uint64) []jen.Code {
-	var out []jen.Code
-	for _, w := range words {
-		out = append(out, jen.Id(fmt.Sprintf("%#x", w)))
-	}
-	return out
-}
-
-// byteSetString lists the bytes of s, for a comment.
-func byteSetString(s envrt.ByteSet) string {
-	var b strings.Builder
-	for c := 0; c < 256; c++ {
-		if s.Has(byte(c)) {
-			if c > ' ' && c < 0x7f {
-				b.WriteByte(byte(c))
-			} else {
-				fmt.Fprintf(&b, "\\x%02x", c)
-			}
-		}
-	}
-	return b.String()
-}
-
-// emitPolicy prints the policy-wide name table.
+// emitPolicy prints the policy-wide lists.
 func emitPolicy(f *jen.File, pl *Plan) {
-	fields := []jen.Code{item(jen.Id("Seed").Op(":").Lit(int(pl.Seed)), "")}
-	if len(pl.Slots) > 0 {
-		fields = append(fields,
-			item(jen.Id("Slots").Op(":").Id(pl.internal("Slots")).Index(jen.Empty(), jen.Empty()), ""),
-			item(jen.Id("Names").Op(":").Id(pl.internal("Names")).Index(jen.Empty(), jen.Empty()), ""))
-	}
-	if len(pl.SecretPatterns) > 0 {
-		fields = append(fields, item(jen.Id("SecretPatterns").Op(":").Add(patternList(pl.SecretPatterns, "")), ""))
-	}
-	f.Commentf("%s holds every name this policy mentions and its secret patterns.", pl.internal("Policy"))
+	var fields []jen.Code
+	fields = append(fields, listField("Essentials", pl.Essentials)...)
+	fields = append(fields, listField("Secrets", pl.Secrets)...)
+	fields = append(fields, listField("Pass", pl.Pass)...)
+	fields = append(fields, listField("Injection", pl.Injection)...)
+	fields = append(fields, valueFields(pl.Values)...)
+	f.Commentf("%s is the policy-wide lists: essentials (for isolated tasks), secret", pl.internal("Policy"))
+	f.Comment("names and patterns (the built-in list if on, and secrets.extra), secrets.pass,")
+	f.Comment("the injection variables (for tasks with dropInjection), and the value detection.")
 	f.Var().Id(pl.internal("Policy")).Op("=").Add(rt("Policy")).Add(lines(fields))
 	f.Line()
-
-	if len(pl.Slots) == 0 {
-		emitNames(f, pl)
-		return
-	}
-	var slots []jen.Code
-	for i, s := range pl.Slots {
-		if s != 0 {
-			slot := jen.Lit(i).Op(":").Id(fmt.Sprintf("0x%08x<<32", s>>32)).Op("|").Lit(int(uint32(s)))
-			slots = append(slots, item(slot, pl.Names[uint32(s)-1].Name))
-		}
-	}
-	f.Commentf("%s is the perfect hash over %s (seed %d): a slot holds", pl.internal("Slots"), pl.internal("Names"), pl.Seed)
-	f.Comment("the top of its name's hash over 1+the index of the name's first spelling;")
-	f.Comment("see envrt.Policy.")
-	f.Var().Id(pl.internal("Slots")).Op("=").Index(jen.Lit(len(pl.Slots))).Uint64().Add(lines(slots))
-	f.Line()
-	emitNames(f, pl)
-}
-
-// emitNames prints envgenNames, which every task's decisions are sized
-// by, each entry with what the policy says of it.
-func emitNames(f *jen.File, pl *Plan) {
-	var names []jen.Code
-	for i, n := range pl.Names {
-		fields := []jen.Code{jen.Id("Name").Op(":").Lit(n.Name)}
-		for _, flag := range []struct {
-			name string
-			on   bool
-		}{{"Variant", n.Variant}, {"Secret", n.Secret}, {"Pass", n.Pass}} {
-			if flag.on {
-				fields = append(fields, jen.Id(flag.name).Op(":").True())
-			}
-		}
-		names = append(names, item(jen.Lit(i).Op(":").Values(fields...), pl.Notes[i]))
-	}
-	f.Commentf("%s lists every spelling of every name the policy mentions, sorted", pl.internal("Names"))
-	f.Comment("by upper-cased name.")
-	f.Var().Id(pl.internal("Names")).Op("=").Index(jen.Lit(len(pl.Names))).Add(rt("Name")).Add(lines(names))
 }
 
 // headerName is the policy's file name as the header shows it: quoted if

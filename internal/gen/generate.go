@@ -27,28 +27,5 @@ func Generate(file string, src []byte, pkg string) ([]byte, error) {
 	if pkg == "" {
 		return nil, ErrNoPackage
 	}
-	pl, over := makePlanWithin(p, pkg, filepath.Base(file), maxTableEntries)
-	if over != nil {
-		return nil, policy.ErrorAt(file, over.KeyPos, "policy too large: with task %q, its tasks' tables would hold over %d entries; give tasks that pass the same names the same rules (presets help), or split the policy", over.Key, maxTableEntries)
-	}
-	return emit(pl)
-}
-
-// maxTableEntries bounds the generated tables: tasks that decide alike
-// share one table, and each lists the shorter of what it keeps and what
-// it drops, so this takes many tasks that differ over many names. At the
-// limit go generate takes about 4 s and 1 GB of allocation on a 2-core
-// machine (hostile case tables-at-the-limit).
-const maxTableEntries = 250_000
-
-// tableEntries counts the entries emit prints for the tasks' decisions
-// and look-up lists, each shared table once.
-func (pl *Plan) tableEntries() int {
-	n := 0
-	for _, t := range pl.Tasks {
-		if t.SharesTablesWith == t.GoName {
-			n += t.tableEntries()
-		}
-	}
-	return n
+	return emit(MakePlan(p, pkg, filepath.Base(file)))
 }

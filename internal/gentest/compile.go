@@ -38,7 +38,7 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	c := &Compiled{Policy: rp, checked: p}
 	for i, t := range pl.Tasks {
 		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: tasks[i], defines: t.Defines, dirs: t.BinPaths,
-			refs: gen.NewEnvReferences(pl.Names, t.Task)})
+			refs: gen.NewEnvReferences(p, t.Task)})
 	}
 	return c, nil
 }
@@ -87,11 +87,12 @@ func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReferen
 
 // Build runs the task as its generated Append…Env does.
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
+	in := envrt.Given(dst, environ)
 	defines, dirs := t.Fill(params, func(r gen.EnvReference) string {
 		if r.Secret {
-			return envrt.GetenvExempt(environ, r.Name, r.Exempt...)
+			return t.Task.GetenvExempt(in, r.Name, r.Exempt...)
 		}
-		return envrt.Getenv(environ, r.Name)
+		return t.Task.Getenv(in, r.Name)
 	})
-	return envrt.Build(dst, environ, t.Task, defines, overrides, dirs)
+	return envrt.Build(in, t.Task, defines, overrides, dirs)
 }

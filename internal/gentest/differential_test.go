@@ -58,6 +58,7 @@ type driverCase struct {
 	Params    map[string]string
 	Overrides []RefOverride
 	Names     []string
+	Values    []string
 }
 
 // driverResult is what the driver answers for a driverCase.
@@ -67,6 +68,7 @@ type driverResult struct {
 	DstIntact      bool     // dst[:len(dst)] unchanged by Append…Env
 	EnvironIntact  bool     // environ unchanged by either
 	Secret         []bool   // IsSecret of each of Names
+	SecretValue    []bool   // IsSecretValue of each of Values
 	Secrets        []string // Secrets()
 	SecretsIsFresh bool     // changing Secrets()'s slice leaves the next call alone
 	Lookup         []string // with params: what Lookup(Task)'s builder returns
@@ -115,7 +117,7 @@ func makeDiffBatch(t *testing.T) *diffBatch {
 		for range diffCallsPerPolicy {
 			call := RandomCallFor(r, c)
 			dst := []string{"DST=0", "DST=1"}[:r.IntN(3)]
-			b.cases = append(b.cases, driverCase{i, call.Task, dst, call.Environ, call.Params, call.Overrides, call.Names})
+			b.cases = append(b.cases, driverCase{i, call.Task, dst, call.Environ, call.Params, call.Overrides, call.Names, call.Values})
 		}
 	}
 
@@ -191,6 +193,7 @@ type driverCase struct {
 	Params    map[string]string
 	Overrides []override
 	Names     []string
+	Values    []string
 }
 
 type driverResult struct {
@@ -199,6 +202,7 @@ type driverResult struct {
 	DstIntact      bool
 	EnvironIntact  bool
 	Secret         []bool
+	SecretValue    []bool
 	Secrets        []string
 	SecretsIsFresh bool
 	Lookup         []string
@@ -268,6 +272,7 @@ func run(c driverCase) (r driverResult) {
 			fmt.Fprintf(&b, "\t\t\tr.Lookup, r.LookupOK = f(slices.Clone(c.Environ), p%d.%sParams{%s}, ovs...), true\n\t\t}\n", i, prefix, strings.Join(fields, ", "))
 		}
 		fmt.Fprintf(&b, "\t\tfor _, n := range c.Names {\n\t\t\tr.Secret = append(r.Secret, p%d.%sIsSecret(n))\n\t\t}\n", i, prefix)
+		fmt.Fprintf(&b, "\t\tfor _, v := range c.Values {\n\t\t\tr.SecretValue = append(r.SecretValue, p%d.%sIsSecretValue(v))\n\t\t}\n", i, prefix)
 		fmt.Fprintf(&b, "\t\tif s := p%d.%sSecrets(); len(s) > 0 {\n\t\t\ts[0] = \"changed\"\n\t\t}\n", i, prefix)
 		fmt.Fprintf(&b, "\t\tr.Secrets = p%d.%sSecrets()\n", i, prefix)
 		b.WriteString("\t\tr.SecretsIsFresh = !slices.Contains(r.Secrets, \"changed\")\n")
@@ -300,9 +305,20 @@ func TestDifferential(t *testing.T) {
 			prefixed++
 		}
 	}
-	t.Logf("%d policies with params: (and Lookup), %d with a prefix", shared, prefixed)
+	valuesOff, valuePrefixes := 0, 0
+	for _, c := range b.policies {
+		switch {
+		case !c.checked.Values:
+			valuesOff++
+		case len(c.checked.ValuePrefixes) > 0:
+			valuePrefixes++
+		}
+	}
+	t.Logf("%d policies with params: (and Lookup), %d with a prefix, %d with secrets.values: false, %d with secrets.valuePrefixes", shared, prefixed, valuesOff, valuePrefixes)
 	require.NotZero(t, shared, "no random policy has params:")
 	require.NotZero(t, prefixed, "no random policy has a prefix")
+	require.NotZero(t, valuesOff, "no random policy has secrets.values: false")
+	require.NotZero(t, valuePrefixes, "no random policy has secrets.valuePrefixes")
 	fold := runtimeFold()
 	failures := 0
 	for i, c := range b.cases {
@@ -346,6 +362,11 @@ func diffProblems(p *policy.Policy, c driverCase, res driverResult, want referen
 	for j, n := range c.Names {
 		if res.Secret[j] != reference.IsSecret(p, n) {
 			out = append(out, fmt.Sprintf("IsSecret(%q) = %v", n, res.Secret[j]))
+		}
+	}
+	for j, v := range c.Values {
+		if res.SecretValue[j] != reference.IsSecretValue(p, v) {
+			out = append(out, fmt.Sprintf("IsSecretValue(%q) = %v", v, res.SecretValue[j]))
 		}
 	}
 	if !slices.Equal(res.Secrets, reference.Secrets(p)) {

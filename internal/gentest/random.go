@@ -12,14 +12,44 @@ import (
 )
 
 // A RandomCall is one call of a generated builder drawn by RandomCallFor:
-// the task, its arguments, and names to ask IsSecret about.
+// the task, its arguments, names to ask IsSecret about and values to ask
+// IsSecretValue about.
 type RandomCall struct {
 	Task      string
 	Environ   []string
 	Params    map[string]string
 	Overrides []RefOverride
 	Names     []string
+	Values    []string
 }
+
+// valueSemanticsWired says the generated builders implement secrets by
+// value (SPEC's Extensions: secret values): an entry whose value looks
+// like a credential is dropped. Until they do, random environments hold
+// no such values, since the reference would drop them and the builders
+// not; IsSecretValue and policies with secrets.values and
+// secrets.valuePrefixes are drawn either way. Set it to true once the
+// builders drop secret values.
+const valueSemanticsWired = true
+
+// randomSecretValues are values the value detectors report, and near
+// misses they must not: a GitHub token and one a byte short, an AWS key
+// ID and one short, URLs with and without a password, a JWT, a PEM
+// private key and a public one, Slack tokens, a value with the random
+// policies' prefix and that prefix alone.
+var randomSecretValues = []string{
+	"ghp_0123456789abcdefghijABCDEFGHIJklmnop", "ghp_0123456789abcdefghijABCDEFGHIJklmno",
+	"AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPL",
+	"postgres://u:pw@db/app", "https://u@host/x", "https://host:8080/x",
+	"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0",
+	"-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----", "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----",
+	"xoxb-0123456789-abcdefghij", "xoxb-short",
+	"acme_live_x1", "acme_live_", "tok_live_9", "Bearer ghp_0123456789abcdefghijABCDEFGHIJklmnop",
+}
+
+// randomValuePrefixes are secrets.valuePrefixes entries of random
+// policies.
+var randomValuePrefixes = []string{"acme_live_", "tok_live_", "ghp_0123", "xoxb"}
 
 // randomNames are names policies and environments are drawn from: the
 // built-in essentials and secrets they collide with, names that patterns
@@ -256,7 +286,14 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 		fmt.Fprintf(&b, "params: %s\n", yamlList(shared))
 	}
 	fmt.Fprintf(&b, "essentials: {builtin: %v, extra: %s}\n", r.IntN(3) > 0, yamlList(essentials))
-	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass))
+	values := ""
+	switch r.IntN(6) {
+	case 0:
+		values = ", values: false"
+	case 1, 2:
+		values = ", valuePrefixes: " + yamlList(randomList(r, 2, func() string { return pick(r, randomValuePrefixes) }))
+	}
+	fmt.Fprintf(&b, "secrets: {builtin: %v, extra: %s, pass: %s%s}\n", r.IntN(3) > 0, yamlList(secrets), yamlList(pass), values)
 	b.WriteString("tasks:\n")
 	b.WriteString(tasks.String())
 	return b.String()
@@ -283,6 +320,9 @@ func RandomCallFor(r *rand.Rand, c *Compiled) RandomCall {
 	}
 	name := func() string { return randomSpelling(r, pick(r, names)) }
 	value := func(i int) string {
+		if valueSemanticsWired && r.IntN(6) == 0 {
+			return pick(r, randomSecretValues)
+		}
 		if r.IntN(3) == 0 {
 			return "e" + strconv.Itoa(i) // a value that says where it came from
 		}
@@ -330,6 +370,9 @@ func RandomCallFor(r *rand.Rand, c *Compiled) RandomCall {
 	}
 	for range 4 {
 		call.Names = append(call.Names, name())
+	}
+	for range 3 {
+		call.Values = append(call.Values, pick(r, slices.Concat(randomSecretValues, randomEnvValues)))
 	}
 	return call
 }

@@ -33,7 +33,14 @@ type Policy struct {
 	SecretNames    []string // built-in (if on) and extra exact names
 	SecretPatterns []string // built-in (if on) and extra patterns
 	Pass           []string
-	Tasks          []Task
+	// Values is secrets.values (default true): an entry whose value the
+	// value detectors report is a secret by value. ValuePrefixes is
+	// secrets.valuePrefixes, the prefixes of one's own the detectors add,
+	// sorted bytewise (as Go compares strings) without repeats; empty
+	// when Values is false (see values.go).
+	Values        bool
+	ValuePrefixes []string
+	Tasks         []Task
 }
 
 // Task is one checked task.
@@ -124,6 +131,7 @@ func check(d *diagnoser, f *policySource) *Policy {
 	for _, s := range c.passNames(f.Secrets.Pass) {
 		p.Pass = append(p.Pass, s.Value)
 	}
+	p.Values, p.ValuePrefixes = c.values(f.Secrets)
 	c.sharedNames(f, p)
 	p.EssentialsBuiltin = f.Essentials.Builtin
 	for _, e := range essentials {
@@ -525,7 +533,7 @@ func (c *checker) countEntries(n int, pos Pos) bool {
 // maxEntries, reporting at the entry that passes it; tasks and presets
 // are counted as they are merged (see resolve).
 func (c *checker) listEntries(f *policySource) bool {
-	for _, list := range [][]Text{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass} {
+	for _, list := range [][]Text{f.Essentials.Extra, f.Secrets.Extra, f.Secrets.Pass, f.Secrets.ValuePrefixes} {
 		if room := maxEntries - c.size.n; len(list) > room {
 			return c.countEntries(len(list), list[room].Pos)
 		}

@@ -46,6 +46,13 @@ type builtinList struct {
 type secretsSection struct {
 	builtinList
 	Pass []Text
+	// Values is secrets.values (default true); ValuesKey the key itself,
+	// nil when the policy does not give it. ValuePrefixes is
+	// secrets.valuePrefixes and ValuePrefixesKey its key (see values.go).
+	Values           bool
+	ValuesKey        *Text
+	ValuePrefixes    []Text
+	ValuePrefixesKey *Text
 }
 
 // TaskSource is one entry of tasks, as written.
@@ -111,7 +118,7 @@ func load(d *diagnoser, src []byte) *policySource {
 		return nil
 	}
 	l := loader{d: d, lines: YAMLLines(src)}
-	p := &policySource{Essentials: builtinList{Builtin: true}, Secrets: secretsSection{builtinList: builtinList{Builtin: true}}}
+	p := &policySource{Essentials: builtinList{Builtin: true}, Secrets: secretsSection{builtinList: builtinList{Builtin: true}, Values: true}}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
@@ -153,8 +160,14 @@ func load(d *diagnoser, src []byte) *policySource {
 					p.Secrets.Extra = l.list(v, "secrets.extra")
 				case "pass":
 					p.Secrets.Pass = l.list(v, "secrets.pass")
+				case "values":
+					p.Secrets.ValuesKey = &Text{key, nodePos(k)}
+					p.Secrets.Values = l.boolean(v, "secrets.values", true)
+				case "valuePrefixes":
+					p.Secrets.ValuePrefixesKey = &Text{key, nodePos(k)}
+					p.Secrets.ValuePrefixes = l.list(v, "secrets.valuePrefixes")
 				default:
-					l.unknown(k, key, "secrets", "builtin, extra, pass")
+					l.unknown(k, key, "secrets", "builtin, extra, pass, values, valuePrefixes")
 				}
 			})
 		case "presets":

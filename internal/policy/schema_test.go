@@ -186,6 +186,15 @@ func TestSchemaValidator(t *testing.T) {
 		{"version: 1\ntasks: {x: {define: {A: [1]}}}\n", "type"},
 		{"version: 1\npackage: func\n", "not"},
 		{"version: 1\nessentials: {builtin: yes}\n", "type"},
+		{"version: 1\nsecrets: {values: false, valuePrefixes: []}\n", ""},
+		{"version: 1\nsecrets: {values: true, valuePrefixes: [acme_live_, \"a#b~\"]}\n", ""},
+		{"version: 1\nsecrets: {valuePrefixes: [\"\\xe4\\xe4\"]}\n", "pattern"},
+		{"version: 1\nsecrets: {valuePrefixes: [\"ab cd\"]}\n", "pattern"},
+		{"version: 1\nsecrets: {values: false, valuePrefixes: [acme_live_]}\n", "enum"},
+		{"version: 1\nsecrets: {values: 1}\n", "type"},
+		{"version: 1\nsecrets: {valuePrefixes: [abc]}\n", "pattern"},
+		{"version: 1\nsecrets: {valuePrefixes: [\"ab\\0cd\"]}\n", "pattern"},
+		{"version: 1\nsecrets: {valuePrefixes: [abcd, abcd]}\n", "unique"},
 		{"version: 1\ntasks: {x: {<<: {mode: inherit}}}\n", "<<"},
 	} {
 		doc, err := yamlToJSON([]byte(tc.src))

@@ -1,7 +1,10 @@
 // Package reference is the reference interpreter: SPEC's semantics
 // written as plain maps and loops, to be obviously right rather than
-// fast. It imports only package policy (never runtime/ or the generator's
-// tables), so that the differential and fuzz tests can hold the generated
-// builders to it; and it records why each name is in or out, as a typed
-// Source or Reason, for the explain command.
+// fast. It imports package policy and, of runtime/, only the value
+// detectors (envrt.NewValueDetector), which say whether a value looks
+// like a credential and are held to their own corpora; the rules of who
+// keeps what are written here, never taken from the runtime or the
+// generator's tables, so that the differential and fuzz tests can hold
+// the generated builders to it. It records why each name is in or out,
+// as a typed Source or Reason, for the explain command.
 package reference

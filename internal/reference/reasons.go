@@ -1,6 +1,10 @@
 package reference
 
-import "strings"
+import (
+	"strings"
+
+	envrt "github.com/envgen/envgen/runtime"
+)
 
 // Source is the layer that gave an entry its value, with the name or
 // pattern that decided when the layer has one.
@@ -52,7 +56,14 @@ func (s Source) String() string {
 // output, with the name or pattern that decided when there is one.
 type Reason struct {
 	Kind ReasonKind
-	By   string // Secret, Unset, Negated, Injection: the name or pattern that matched
+	// By is, for Secret, Unset, Negated and Injection, the name or
+	// pattern that matched; for SecretValue, the kind of credential the
+	// value detectors report ("GitHub token", envrt.KindValuePrefix, …),
+	// never the value.
+	By string
+	// ValuePrefix is, for SecretValue of kind envrt.KindValuePrefix, the
+	// secrets.valuePrefixes entry the value starts with.
+	ValuePrefix string
 }
 
 // ReasonKind is a kind of drop.
@@ -72,6 +83,7 @@ const (
 	OverrideBadName                       // an override with an empty name, or '=' or NUL in it
 	OverrideNUL                           // an override with NUL in its value
 	UnsetByCall                           // the call's envrt.Unset
+	SecretValue                           // secrets.values: the value looks like a credential; By is its kind
 )
 
 // String gives the kind's words: "secret", "unset", "negated",
@@ -101,13 +113,16 @@ func (k ReasonKind) String() string {
 		return "override ignored: NUL in its value"
 	case UnsetByCall:
 		return "unset by the call"
+	case SecretValue:
+		return "secret by value"
 	}
 	return ""
 }
 
 // Detail is what decided, in words: "matches *_TOKEN" or the secret's
 // name, the unset or injection entry, "!" and the negation, the bash
-// function rule; "" for the kinds that have none.
+// function rule, "value looks like a GitHub token" (never the value
+// itself); "" for the kinds that have none.
 func (r Reason) Detail() string {
 	switch r.Kind {
 	case Secret:
@@ -121,12 +136,27 @@ func (r Reason) Detail() string {
 		return r.By
 	case BashFunction:
 		return `a bash exported function: the value starts with "()"`
+	case SecretValue:
+		if r.By == envrt.KindValuePrefix && r.ValuePrefix != "" {
+			return "value starts with " + r.ValuePrefix + " (secrets.valuePrefixes)"
+		}
+		return "value looks like " + article(r.By) + " " + r.By
 	}
 	return ""
 }
 
+// article is "a" or "an" before a kind of credential: "an" before a
+// vowel letter but for "U" ("a URL"), and before "npm".
+func article(kind string) string {
+	if strings.HasPrefix(kind, "npm") || kind != "" && strings.IndexByte("AEIOaeio", kind[0]) >= 0 {
+		return "an"
+	}
+	return "a"
+}
+
 // String is the reason as "kind (detail)", or the kind alone: for
-// example "secret (matches *_TOKEN)" or "not declared".
+// example "secret (matches *_TOKEN)", "secret by value (value looks like
+// a GitHub token)" or "not declared".
 func (r Reason) String() string {
 	if d := r.Detail(); d != "" {
 		return r.Kind.String() + " (" + d + ")"

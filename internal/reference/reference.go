@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 // refPathListSeparator joins PATH directories, as the generated code does
@@ -60,6 +61,7 @@ func (r Result) Environ() []string {
 func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []Override, fold bool) Result {
 	var r Result
 	out := refOutput{fold: fold, at: map[string]int{}}
+	values := newRefValues(p)
 
 	// Layers 1 and 2 (isolated), or the inherit filter: each environ
 	// entry in order. The first entry of a name decides for that name,
@@ -78,7 +80,7 @@ func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string
 			continue
 		}
 		seen[key] = true
-		from, why := refClassify(p, t, name, value, fold)
+		from, why := refClassify(p, t, values, name, value, fold)
 		if why.Kind != 0 {
 			r.Dropped = append(r.Dropped, Drop{name, why})
 			continue
@@ -89,7 +91,7 @@ func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string
 	// Layer 3: defines, in order. One whose parameter holds NUL cannot
 	// be carried by exec and is skipped, leaving the lower layer.
 	for _, d := range t.Defines {
-		value := refFill(p, t, d.Value, params, environ, fold)
+		value := refFill(p, t, values, d.Value, params, environ, fold)
 		if strings.IndexByte(value, 0) >= 0 {
 			r.Dropped = append(r.Dropped, Drop{d.Name, Reason{Kind: DefineSkipped}})
 			continue
@@ -113,14 +115,16 @@ func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string
 		}
 	}
 
-	// Layer 5: binPaths in front of PATH. A directory is skipped when it
+	// Layer 5: binPaths in front of PATH (the environment's PATH if the
+	// filter above kept it: one dropped as a secret by value is not
+	// there, and PATH is then the directories alone). A directory is skipped when it
 	// is empty, holds NUL, repeats an earlier one, or is built from a
 	// parameter or ${NAME} that reads empty ("{projectDir}/bin" with no
 	// projectDir is not "/bin").
 	var dirs []string
 	for _, segs := range t.BinPaths {
-		dir := refFill(p, t, segs, params, environ, fold)
-		if dir == "" || strings.IndexByte(dir, 0) >= 0 || refContains(dirs, dir) || refReadsEmpty(p, t, segs, params, environ, fold) {
+		dir := refFill(p, t, values, segs, params, environ, fold)
+		if dir == "" || strings.IndexByte(dir, 0) >= 0 || refContains(dirs, dir) || refReadsEmpty(p, t, values, segs, params, environ, fold) {
 			continue
 		}
 		dirs = append(dirs, dir)
@@ -188,7 +192,7 @@ func (o *refOutput) unset(name string) bool {
 
 // refClassify decides whether an inherited entry reaches the child. It
 // returns the layer that keeps it, or why it is left out.
-func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool) (from Source, why Reason) {
+func refClassify(p *policy.Policy, t *policy.Task, values *refValues, name, value string, fold bool) (from Source, why Reason) {
 	secretBy := refSecretBy(p, t, name)
 	if t.Inherit {
 		if t.DropInjection {
@@ -197,10 +201,13 @@ func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool
 			}
 		}
 		if by, ok := refMatchAny(t.UnsetExact, t.UnsetPatterns, name, fold); ok {
-			return Source{}, Reason{Unset, by}
+			return Source{}, Reason{Kind: Unset, By: by}
 		}
 		if secretBy != "" {
-			return Source{}, Reason{Secret, secretBy}
+			return Source{}, Reason{Kind: Secret, By: secretBy}
+		}
+		if why, ok := values.secret(p, t, name, value); ok {
+			return Source{}, why
 		}
 		if refContains(t.Exact, name) {
 			return Source{PassThroughName, name}, Reason{}
@@ -210,7 +217,7 @@ func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool
 
 	// Isolated: a negation removes a name from layers 1 and 2 alike.
 	if by, ok := refMatchAny(t.NegExact, t.NegPatterns, name, fold); ok {
-		return Source{}, Reason{Negated, by}
+		return Source{}, Reason{Kind: Negated, By: by}
 	}
 	switch {
 	case refContainsFold(p.Essentials, name, fold):
@@ -239,9 +246,64 @@ func refClassify(p *policy.Policy, t *policy.Task, name, value string, fold bool
 	// Whatever declared it, a secret is dropped unless this exact
 	// spelling is exempt (rule 3: both fail closed).
 	if secretBy != "" {
-		return Source{}, Reason{Secret, secretBy}
+		return Source{}, Reason{Kind: Secret, By: secretBy}
+	}
+	// Likewise a secret by value: neither an essential nor a pattern
+	// passes it, only an exact exemption.
+	if why, ok := values.secret(p, t, name, value); ok {
+		return Source{}, why
 	}
 	return from, Reason{}
+}
+
+// refValues is a policy's value detection (secrets.values and
+// secrets.valuePrefixes). The runtime's detector says whether a value
+// looks like a credential, and of which kind (its own tests hold it to
+// its corpora); which entries that drops is decided here.
+type refValues struct {
+	on       bool
+	detector envrt.ValueDetector
+	prefixes []string
+}
+
+// newRefValues returns p's value detection.
+func newRefValues(p *policy.Policy) *refValues {
+	return &refValues{on: p.Values, detector: envrt.NewValueDetector(p.ValuePrefixes...), prefixes: p.ValuePrefixes}
+}
+
+// secret reports whether environ's entry name=value is a secret by value
+// for task t, and why: value detection is on, the detectors report the
+// value, and neither secrets.pass nor t's passThrough names lists this
+// exact spelling of the name (an exemption matches exactly, as for
+// secrets by name).
+func (v *refValues) secret(p *policy.Policy, t *policy.Task, name, value string) (why Reason, ok bool) {
+	if !v.on || refContains(p.Pass, name) || refContains(t.Exact, name) {
+		return Reason{}, false
+	}
+	kind, ok := v.detector.Match(value)
+	if !ok {
+		return Reason{}, false
+	}
+	why = Reason{Kind: SecretValue, By: kind}
+	if kind == envrt.KindValuePrefix {
+		for _, pre := range v.prefixes { // the longest one value starts with
+			if strings.HasPrefix(value, pre) && len(pre) > len(why.ValuePrefix) {
+				why.ValuePrefix = pre
+			}
+		}
+	}
+	return why, true
+}
+
+// IsSecretValue is the generated IsSecretValue: whether p's value
+// detection is on and reports value.
+func IsSecretValue(p *policy.Policy, value string) bool {
+	if !p.Values {
+		return false
+	}
+	d := envrt.NewValueDetector(p.ValuePrefixes...)
+	_, ok := d.Match(value)
+	return ok
 }
 
 // refSecretBy returns the secret name or pattern that makes name a
@@ -304,7 +366,7 @@ func Secrets(p *policy.Policy) []string {
 func refInjection(name, value string, fold bool) (why Reason, ok bool) {
 	for _, b := range policy.BuiltinInjection {
 		if Match(b.Name, name, fold) {
-			return Reason{Injection, b.Name}, true
+			return Reason{Kind: Injection, By: b.Name}, true
 		}
 	}
 	if strings.HasPrefix(value, policy.BashFunctionPrefix) {
@@ -409,9 +471,11 @@ func refContainsFold(list []string, name string, fold bool) bool {
 // exec could carry, or empty. A reference never reads a value the task
 // drops as a secret: when that first entry's name, spelled as the entry
 // spells it, is a secret of t (rule 4, exemptions exact), the reference
-// is empty, as it is when no entry has the name. Other drops do not
+// is empty, as it is when no entry has the name; so it is when the task
+// drops that entry as a secret by value (its value looks like a
+// credential, and no exact exemption keeps it). Other drops do not
 // count: the policy author named the variable.
-func refFill(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map[string]string, environ []string, fold bool) string {
+func refFill(p *policy.Policy, t *policy.Task, values *refValues, segs []policy.Segment, params map[string]string, environ []string, fold bool) string {
 	s := ""
 	for _, seg := range segs {
 		if seg.Param != "" {
@@ -419,7 +483,7 @@ func refFill(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map
 		} else if seg.Env != "" {
 			for _, entry := range environ {
 				if name, value, ok := Split(entry); ok && Key(name, fold) == Key(seg.Env, fold) {
-					if refSecretBy(p, t, name) == "" {
+					if _, byValue := values.secret(p, t, name, value); refSecretBy(p, t, name) == "" && !byValue {
 						s += value
 					}
 					break
@@ -434,9 +498,9 @@ func refFill(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map
 
 // refReadsEmpty reports whether one of segs' parameters or environment
 // references fills in as "".
-func refReadsEmpty(p *policy.Policy, t *policy.Task, segs []policy.Segment, params map[string]string, environ []string, fold bool) bool {
+func refReadsEmpty(p *policy.Policy, t *policy.Task, values *refValues, segs []policy.Segment, params map[string]string, environ []string, fold bool) bool {
 	for _, seg := range segs {
-		if (seg.Param != "" || seg.Env != "") && refFill(p, t, []policy.Segment{seg}, params, environ, fold) == "" {
+		if (seg.Param != "" || seg.Env != "") && refFill(p, t, values, []policy.Segment{seg}, params, environ, fold) == "" {
 			return true
 		}
 	}

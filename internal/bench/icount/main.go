@@ -3,7 +3,7 @@
 // takes: a measure that, unlike time, does not change with the load on the
 // machine. BENCHMARKS.md shows how to run it.
 //
-//	icount inherit10|inherit1000|isolated10|idx|semantics K N
+//	icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|idx|semantics K N
 package main
 
 import (
@@ -16,13 +16,14 @@ import (
 	"github.com/envgen/envgen/internal/bench/benchdata"
 	"github.com/envgen/envgen/internal/bench/s10"
 	"github.com/envgen/envgen/internal/bench/s1000"
+	"github.com/envgen/envgen/internal/bench/s10values"
 )
 
 var sink int
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit1000|isolated10|idx|semantics K N")
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|idx|semantics K N")
 		os.Exit(2)
 	}
 	which := os.Args[1]
@@ -35,6 +36,7 @@ func main() {
 	env := benchdata.Environ(n, secrets)
 	dst := make([]string, 0, n+8)
 	floor := bench.NewSemanticsFloor(n)
+	hand := bench.NewHandFilter(secrets)
 	for range k {
 		switch which {
 		case "idx":
@@ -47,6 +49,12 @@ func main() {
 			dst = floor.Build(dst, env)
 		case "inherit10":
 			dst = s10.AppendInheritEnv(dst[:0], env)
+		case "inherit10values":
+			dst = s10values.AppendInheritEnv(dst[:0], env)
+		case "hand-inherit10":
+			dst = hand.Inherit(env)
+		case "hand-isolated10":
+			dst = hand.Isolated(env)
 		case "inherit1000":
 			dst = s1000.AppendInheritEnv(dst[:0], env)
 		case "isolated10":

@@ -11,14 +11,28 @@ func InheritEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendInheritEnv(make([]string, 0, len(environ)+len(overrides)), environ, overrides...)
 }
 
-// InheritEnvOS is InheritEnv over this process's own environment: see envrt.BuildOS.
+// InheritEnvOS is InheritEnv over this process's own environment, filtered in place: see envrt.OS.
 func InheritEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenInheritTask, nil, overrides, nil)
+	return envgenInheritBuild(envrt.OS(), overrides)
 }
 
 // AppendInheritEnv is InheritEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendInheritEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenInheritTask, nil, overrides, nil)
+	return envgenInheritBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenInheritBuild builds task "inherit"'s environment over in: its defines and binPaths.
+func envgenInheritBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenInheritTask, nil, overrides, nil)
+}
+
+// envgenInheritTask is task "inherit"'s lists, which envrt compiles at its first call.
+var envgenInheritTask = envrt.Task{
+	Policy:  &envgenPolicy,
+	Inherit: true,
+	Unset: []string{
+		"HISTFILE",
+	},
 }
 
 // IsolatedEnv returns the environment of task "isolated" (isolated), built from environ
@@ -34,18 +48,31 @@ func IsolatedEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendIsolatedEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
 }
 
-// IsolatedEnvOS is IsolatedEnv over this process's own environment: see envrt.BuildOS.
+// IsolatedEnvOS is IsolatedEnv over this process's own environment, filtered in place: see envrt.OS.
 func IsolatedEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenIsolatedTask, []string{
-		"CGO_ENABLED=0",
-	}, overrides, nil)
+	return envgenIsolatedBuild(envrt.OS(), overrides)
 }
 
 // AppendIsolatedEnv is IsolatedEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendIsolatedEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenIsolatedTask, []string{
+	return envgenIsolatedBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenIsolatedBuild builds task "isolated"'s environment over in: its defines and binPaths.
+func envgenIsolatedBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenIsolatedTask, []string{
 		"CGO_ENABLED=0",
 	}, overrides, nil)
+}
+
+// envgenIsolatedTask is task "isolated"'s lists, which envrt compiles at its first call.
+var envgenIsolatedTask = envrt.Task{
+	Policy: &envgenPolicy,
+	PassThrough: []string{
+		"GOFLAGS",
+		"NODE_ENV",
+		"NEXT_PUBLIC_*",
+	},
 }
 
 // StrictEnv returns the environment of task "strict" (isolated), built from environ
@@ -61,18 +88,30 @@ func StrictEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendStrictEnv(make([]string, 0, envrt.AtMost(len(environ), 34)+1+len(overrides)), environ, overrides...)
 }
 
-// StrictEnvOS is StrictEnv over this process's own environment: see envrt.BuildOS.
+// StrictEnvOS is StrictEnv over this process's own environment, filtered in place: see envrt.OS.
 func StrictEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenStrictTask, []string{
-		"CGO_ENABLED=0",
-	}, overrides, nil)
+	return envgenStrictBuild(envrt.OS(), overrides)
 }
 
 // AppendStrictEnv is StrictEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendStrictEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenStrictTask, []string{
+	return envgenStrictBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenStrictBuild builds task "strict"'s environment over in: its defines and binPaths.
+func envgenStrictBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenStrictTask, []string{
 		"CGO_ENABLED=0",
 	}, overrides, nil)
+}
+
+// envgenStrictTask is task "strict"'s lists, which envrt compiles at its first call.
+var envgenStrictTask = envrt.Task{
+	Policy: &envgenPolicy,
+	PassThrough: []string{
+		"GOFLAGS",
+		"NODE_ENV",
+	},
 }
 
 // IsSecret reports whether name is a secret of this policy: it matches a
@@ -84,245 +123,72 @@ func IsSecret(name string) bool {
 
 // Secrets returns the policy's secret names and patterns, sorted, in a fresh slice.
 func Secrets() []string {
-	return append([]string{}, envgenSecrets[:]...)
+	return envgenPolicy.SecretList()
 }
 
-// envgenSecrets is what Secrets returns.
-var envgenSecrets = [...]string{
-	"*_API_KEY",
-	"*_PASSWORD",
-	"*_SECRET",
-	"*_TOKEN",
-	"ARCHIVE_SHARD_KEY",
-	"BILLING_SHARD_KEY",
-	"CATALOG_SHARD_KEY",
-	"DEPLOY_SHARD_KEY",
-	"EVENTS_SHARD_KEY",
-	"FRONTEND_SHARD_KEY",
-	"GATEWAY_SHARD_KEY",
-	"HARBOR_SHARD_KEY",
-	"INGEST_SHARD_KEY",
-	"JOURNAL_SHARD_KEY",
+// IsSecretValue reports whether value looks like a credential to this policy's
+// value detectors. The policy turns them off (secrets.values: false), so
+// it reports false.
+func IsSecretValue(value string) bool {
+	return false
 }
 
-// envgenInheritTask is task "inherit"'s policy for envrt.Build.
-var envgenInheritTask = envrt.Task{
-	Policy:      &envgenPolicy,
-	Inherit:     true,
-	Decide:      envgenInheritDecide[:],
-	DecideDrops: true,
-}
-
-// envgenInheritDecide says which entries of envgenNames task "inherit" (and any task
-// with the same decisions) drops; the entries not listed here it passes.
-var envgenInheritDecide = [len(envgenNames)]envrt.Decision{
-	1:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // ARCHIVE_SHARD_KEY
-	2:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // BILLING_SHARD_KEY
-	3:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // CATALOG_SHARD_KEY
-	7:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // DEPLOY_SHARD_KEY
-	8:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // EVENTS_SHARD_KEY
-	10: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // FRONTEND_SHARD_KEY
-	11: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // GATEWAY_SHARD_KEY
-	13: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HARBOR_SHARD_KEY
-	14: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HISTFILE
-	18: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // INGEST_SHARD_KEY
-	19: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // JOURNAL_SHARD_KEY
-}
-
-// envgenIsolatedTask is task "isolated"'s policy for envrt.Build.
-var envgenIsolatedTask = envrt.Task{
-	Policy:      &envgenPolicy,
-	Decide:      envgenInheritDecide[:],
-	DecideDrops: true,
-	Pass: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"NEXT_PUBLIC_", ""}, // NEXT_PUBLIC_*
-		},
-		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
-	},
-	Heads: &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2002000000000000}, // hashed first 8 bytes of the names it can pass
-}
-
-// envgenStrictTask is task "strict"'s policy for envrt.Build.
-var envgenStrictTask = envrt.Task{
-	Policy:      &envgenPolicy,
-	Decide:      envgenStrictDecide[:],
-	DecideDrops: true,
-	Heads:       &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2000000000000}, // hashed first 8 bytes of the names it can pass
-	Lookup:      envgenStrictLookup[:],
-}
-
-// envgenStrictDecide says which entries of envgenNames task "strict" (and any task
-// with the same decisions) drops; the entries not listed here it passes.
-var envgenStrictDecide = [len(envgenNames)]envrt.Decision{
-	1:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // ARCHIVE_SHARD_KEY
-	2:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // BILLING_SHARD_KEY
-	3:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // CATALOG_SHARD_KEY
-	7:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // DEPLOY_SHARD_KEY
-	8:  envrt.Drop | envrt.DropFolded | envrt.DropVariant, // EVENTS_SHARD_KEY
-	10: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // FRONTEND_SHARD_KEY
-	11: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // GATEWAY_SHARD_KEY
-	13: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HARBOR_SHARD_KEY
-	14: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // HISTFILE
-	18: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // INGEST_SHARD_KEY
-	19: envrt.Drop | envrt.DropFolded | envrt.DropVariant, // JOURNAL_SHARD_KEY
-}
-
-// envgenStrictLookup lists the names task "strict" can pass, for envrt.BuildOS.
-var envgenStrictLookup = [...]string{
-	"APPDATA",
-	"CI",
-	"COLORTERM",
-	"COMSPEC",
-	"FORCE_COLOR",
-	"GOFLAGS",
-	"HOME",
-	"HOMEDRIVE",
-	"HOMEPATH",
-	"LANG",
-	"LC_ALL",
-	"LC_CTYPE",
-	"LOCALAPPDATA",
-	"LOGNAME",
-	"NODE_ENV",
-	"NODE_OPTIONS",
-	"NO_COLOR",
-	"NUMBER_OF_PROCESSORS",
-	"PATH",
-	"PATHEXT",
-	"PROCESSOR_ARCHITECTURE",
-	"PROGRAMDATA",
-	"PROGRAMFILES",
-	"PROGRAMFILES(X86)",
-	"SHELL",
-	"SYSTEMDRIVE",
-	"SYSTEMROOT",
-	"TEMP",
-	"TERM",
-	"TMP",
-	"TMPDIR",
-	"USER",
-	"USERPROFILE",
-	"WINDIR",
-}
-
-// envgenPolicy holds every name this policy mentions and its secret patterns.
+// envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
+// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
+// the injection variables (for tasks with dropInjection), and the value detection.
 var envgenPolicy = envrt.Policy{
-	Seed:  0,
-	Slots: envgenSlots[:],
-	Names: envgenNames[:],
-	SecretPatterns: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"", "_API_KEY"},  // *_API_KEY
-			{"", "_PASSWORD"}, // *_PASSWORD
-			{"", "_SECRET"},   // *_SECRET
-			{"", "_TOKEN"},    // *_TOKEN
-		},
-		Tail: envrt.ByteSet{0x400000000000, 0x8000000000, 0x10000000020000, 0x0}, // hashed last two bytes of suffixes: EY RD ET EN
+	Essentials: []string{
+		"APPDATA",
+		"CI",
+		"COLORTERM",
+		"COMSPEC",
+		"FORCE_COLOR",
+		"HOME",
+		"HOMEDRIVE",
+		"HOMEPATH",
+		"LANG",
+		"LC_ALL",
+		"LC_CTYPE",
+		"LOCALAPPDATA",
+		"LOGNAME",
+		"NODE_OPTIONS",
+		"NO_COLOR",
+		"NUMBER_OF_PROCESSORS",
+		"PATH",
+		"PATHEXT",
+		"PROCESSOR_ARCHITECTURE",
+		"PROGRAMDATA",
+		"PROGRAMFILES",
+		"PROGRAMFILES(X86)",
+		"SHELL",
+		"SYSTEMDRIVE",
+		"SYSTEMROOT",
+		"TEMP",
+		"TERM",
+		"TMP",
+		"TMPDIR",
+		"USER",
+		"USERPROFILE",
+		"WINDIR",
+	},
+	Secrets: []string{
+		"*_API_KEY",
+		"*_PASSWORD",
+		"*_SECRET",
+		"*_TOKEN",
+		"ARCHIVE_SHARD_KEY",
+		"BILLING_SHARD_KEY",
+		"CATALOG_SHARD_KEY",
+		"DEPLOY_SHARD_KEY",
+		"EVENTS_SHARD_KEY",
+		"FRONTEND_SHARD_KEY",
+		"GATEWAY_SHARD_KEY",
+		"HARBOR_SHARD_KEY",
+		"INGEST_SHARD_KEY",
+		"JOURNAL_SHARD_KEY",
 	},
 }
 
-// envgenSlots is the perfect hash over envgenNames (seed 0): a slot holds
-// the top of its name's hash over 1+the index of the name's first spelling;
-// see envrt.Policy.
-var envgenSlots = [64]uint64{
-	1:  0xb2c22a09<<32 | 10, // FORCE_COLOR
-	2:  0x77933906<<32 | 42, // TMPDIR
-	3:  0x509099b4<<32 | 21, // LANG
-	4:  0x60c36f41<<32 | 31, // PATHEXT
-	5:  0xf86b34eb<<32 | 39, // TEMP
-	6:  0x3559480d<<32 | 38, // SYSTEMROOT
-	7:  0x9fcb5fcb<<32 | 37, // SYSTEMDRIVE
-	10: 0x2b955ae5<<32 | 14, // HARBOR_SHARD_KEY
-	11: 0x01d6cb05<<32 | 3,  // BILLING_SHARD_KEY
-	12: 0x3829baf0<<32 | 19, // INGEST_SHARD_KEY
-	13: 0x3722229f<<32 | 43, // USER
-	15: 0xfc6ae407<<32 | 2,  // ARCHIVE_SHARD_KEY
-	17: 0x24915361<<32 | 33, // PROGRAMDATA
-	18: 0x7bdb1d1b<<32 | 30, // PATH
-	22: 0x5b8d3da5<<32 | 28, // NO_COLOR
-	26: 0xe73a2b7d<<32 | 23, // LC_CTYPE
-	27: 0x28074189<<32 | 29, // NUMBER_OF_PROCESSORS
-	28: 0xa6917abe<<32 | 22, // LC_ALL
-	29: 0x7c0edd75<<32 | 44, // USERPROFILE
-	30: 0x97648281<<32 | 1,  // APPDATA
-	31: 0xdc6605e7<<32 | 4,  // CATALOG_SHARD_KEY
-	32: 0x66db3718<<32 | 27, // NODE_OPTIONS
-	33: 0x1c45fba3<<32 | 13, // GOFLAGS
-	34: 0x5e01ac52<<32 | 36, // SHELL
-	35: 0x20449206<<32 | 8,  // DEPLOY_SHARD_KEY
-	37: 0x09dfd681<<32 | 25, // LOGNAME
-	38: 0x40c529b7<<32 | 16, // HOME
-	39: 0x0e492d77<<32 | 7,  // COMSPEC
-	40: 0x9069cd02<<32 | 45, // WINDIR
-	41: 0x51154d8f<<32 | 5,  // CI
-	42: 0x003de5aa<<32 | 41, // TMP
-	43: 0x8784b3de<<32 | 24, // LOCALAPPDATA
-	44: 0x93d40c97<<32 | 32, // PROCESSOR_ARCHITECTURE
-	46: 0x53d6e649<<32 | 9,  // EVENTS_SHARD_KEY
-	48: 0x8b4d7d4d<<32 | 35, // PROGRAMFILES(X86)
-	51: 0x68606dd2<<32 | 20, // JOURNAL_SHARD_KEY
-	52: 0x94e81afe<<32 | 26, // NODE_ENV
-	53: 0x4601740b<<32 | 11, // FRONTEND_SHARD_KEY
-	55: 0x10e6c60d<<32 | 17, // HOMEDRIVE
-	56: 0xf21121aa<<32 | 40, // TERM
-	57: 0xa5db81db<<32 | 34, // PROGRAMFILES
-	60: 0x1aba6a83<<32 | 15, // HISTFILE
-	61: 0x216a567d<<32 | 18, // HOMEPATH
-	62: 0xc1c68dc5<<32 | 12, // GATEWAY_SHARD_KEY
-	63: 0x4ecc313b<<32 | 6,  // COLORTERM
-}
-
-// envgenNames lists every spelling of every name the policy mentions, sorted
-// by upper-cased name.
-var envgenNames = [45]envrt.Name{
-	0:  {Name: "APPDATA"},                          // essential
-	1:  {Name: "ARCHIVE_SHARD_KEY", Secret: true},  // secret
-	2:  {Name: "BILLING_SHARD_KEY", Secret: true},  // secret
-	3:  {Name: "CATALOG_SHARD_KEY", Secret: true},  // secret
-	4:  {Name: "CI"},                               // essential
-	5:  {Name: "COLORTERM"},                        // essential
-	6:  {Name: "COMSPEC"},                          // essential
-	7:  {Name: "DEPLOY_SHARD_KEY", Secret: true},   // secret
-	8:  {Name: "EVENTS_SHARD_KEY", Secret: true},   // secret
-	9:  {Name: "FORCE_COLOR"},                      // essential
-	10: {Name: "FRONTEND_SHARD_KEY", Secret: true}, // secret
-	11: {Name: "GATEWAY_SHARD_KEY", Secret: true},  // secret
-	12: {Name: "GOFLAGS"},
-	13: {Name: "HARBOR_SHARD_KEY", Secret: true}, // secret
-	14: {Name: "HISTFILE"},
-	15: {Name: "HOME"},                            // essential
-	16: {Name: "HOMEDRIVE"},                       // essential
-	17: {Name: "HOMEPATH"},                        // essential
-	18: {Name: "INGEST_SHARD_KEY", Secret: true},  // secret
-	19: {Name: "JOURNAL_SHARD_KEY", Secret: true}, // secret
-	20: {Name: "LANG"},                            // essential
-	21: {Name: "LC_ALL"},                          // essential
-	22: {Name: "LC_CTYPE"},                        // essential
-	23: {Name: "LOCALAPPDATA"},                    // essential
-	24: {Name: "LOGNAME"},                         // essential
-	25: {Name: "NODE_ENV"},
-	26: {Name: "NODE_OPTIONS"},           // essential
-	27: {Name: "NO_COLOR"},               // essential
-	28: {Name: "NUMBER_OF_PROCESSORS"},   // essential
-	29: {Name: "PATH"},                   // essential
-	30: {Name: "PATHEXT"},                // essential
-	31: {Name: "PROCESSOR_ARCHITECTURE"}, // essential
-	32: {Name: "PROGRAMDATA"},            // essential
-	33: {Name: "PROGRAMFILES"},           // essential
-	34: {Name: "PROGRAMFILES(X86)"},      // essential
-	35: {Name: "SHELL"},                  // essential
-	36: {Name: "SYSTEMDRIVE"},            // essential
-	37: {Name: "SYSTEMROOT"},             // essential
-	38: {Name: "TEMP"},                   // essential
-	39: {Name: "TERM"},                   // essential
-	40: {Name: "TMP"},                    // essential
-	41: {Name: "TMPDIR"},                 // essential
-	42: {Name: "USER"},                   // essential
-	43: {Name: "USERPROFILE"},            // essential
-	44: {Name: "WINDIR"},                 // essential
-}
-
-// The tables above are laid out for envrt.LayoutV2; against a runtime with
-// another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV2
+// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// another shape this file does not compile: regenerate it.
+const _ = envrt.LayoutV3

@@ -11,14 +11,28 @@ func InheritEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendInheritEnv(make([]string, 0, len(environ)+len(overrides)), environ, overrides...)
 }
 
-// InheritEnvOS is InheritEnv over this process's own environment: see envrt.BuildOS.
+// InheritEnvOS is InheritEnv over this process's own environment, filtered in place: see envrt.OS.
 func InheritEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenInheritTask, nil, overrides, nil)
+	return envgenInheritBuild(envrt.OS(), overrides)
 }
 
 // AppendInheritEnv is InheritEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendInheritEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenInheritTask, nil, overrides, nil)
+	return envgenInheritBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenInheritBuild builds task "inherit"'s environment over in: its defines and binPaths.
+func envgenInheritBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenInheritTask, nil, overrides, nil)
+}
+
+// envgenInheritTask is task "inherit"'s lists, which envrt compiles at its first call.
+var envgenInheritTask = envrt.Task{
+	Policy:  &envgenPolicy,
+	Inherit: true,
+	Unset: []string{
+		"HISTFILE",
+	},
 }
 
 // IsolatedEnv returns the environment of task "isolated" (isolated), built from environ
@@ -34,18 +48,31 @@ func IsolatedEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendIsolatedEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
 }
 
-// IsolatedEnvOS is IsolatedEnv over this process's own environment: see envrt.BuildOS.
+// IsolatedEnvOS is IsolatedEnv over this process's own environment, filtered in place: see envrt.OS.
 func IsolatedEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenIsolatedTask, []string{
-		"CGO_ENABLED=0",
-	}, overrides, nil)
+	return envgenIsolatedBuild(envrt.OS(), overrides)
 }
 
 // AppendIsolatedEnv is IsolatedEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendIsolatedEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenIsolatedTask, []string{
+	return envgenIsolatedBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenIsolatedBuild builds task "isolated"'s environment over in: its defines and binPaths.
+func envgenIsolatedBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenIsolatedTask, []string{
 		"CGO_ENABLED=0",
 	}, overrides, nil)
+}
+
+// envgenIsolatedTask is task "isolated"'s lists, which envrt compiles at its first call.
+var envgenIsolatedTask = envrt.Task{
+	Policy: &envgenPolicy,
+	PassThrough: []string{
+		"GOFLAGS",
+		"NODE_ENV",
+		"NEXT_PUBLIC_*",
+	},
 }
 
 // StrictEnv returns the environment of task "strict" (isolated), built from environ
@@ -61,18 +88,30 @@ func StrictEnv(environ []string, overrides ...envrt.Var) []string {
 	return AppendStrictEnv(make([]string, 0, envrt.AtMost(len(environ), 34)+1+len(overrides)), environ, overrides...)
 }
 
-// StrictEnvOS is StrictEnv over this process's own environment: see envrt.BuildOS.
+// StrictEnvOS is StrictEnv over this process's own environment, filtered in place: see envrt.OS.
 func StrictEnvOS(overrides ...envrt.Var) []string {
-	return envrt.BuildOS(&envgenStrictTask, []string{
-		"CGO_ENABLED=0",
-	}, overrides, nil)
+	return envgenStrictBuild(envrt.OS(), overrides)
 }
 
 // AppendStrictEnv is StrictEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendStrictEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envrt.Build(dst, environ, &envgenStrictTask, []string{
+	return envgenStrictBuild(envrt.Given(dst, environ), overrides)
+}
+
+// envgenStrictBuild builds task "strict"'s environment over in: its defines and binPaths.
+func envgenStrictBuild(in envrt.Input, overrides []envrt.Var) []string {
+	return envrt.Build(in, &envgenStrictTask, []string{
 		"CGO_ENABLED=0",
 	}, overrides, nil)
+}
+
+// envgenStrictTask is task "strict"'s lists, which envrt compiles at its first call.
+var envgenStrictTask = envrt.Task{
+	Policy: &envgenPolicy,
+	PassThrough: []string{
+		"GOFLAGS",
+		"NODE_ENV",
+	},
 }
 
 // IsSecret reports whether name is a secret of this policy: it matches a
@@ -84,558 +123,162 @@ func IsSecret(name string) bool {
 
 // Secrets returns the policy's secret names and patterns, sorted, in a fresh slice.
 func Secrets() []string {
-	return append([]string{}, envgenSecrets[:]...)
+	return envgenPolicy.SecretList()
 }
 
-// envgenSecrets is what Secrets returns.
-var envgenSecrets = [...]string{
-	"*_API_KEY",
-	"*_PASSWORD",
-	"*_SECRET",
-	"*_TOKEN",
-	"ARCHIVE_ACTOR_KEY",
-	"ARCHIVE_PRIMARY_KEY",
-	"ARCHIVE_REPLICA_KEY",
-	"ARCHIVE_SHARD_KEY",
-	"ARCHIVE_WORKER_KEY",
-	"BILLING_ACTOR_KEY",
-	"BILLING_PRIMARY_KEY",
-	"BILLING_REPLICA_KEY",
-	"BILLING_SHARD_KEY",
-	"BILLING_WORKER_KEY",
-	"CATALOG_ACTOR_KEY",
-	"CATALOG_PRIMARY_KEY",
-	"CATALOG_REPLICA_KEY",
-	"CATALOG_SHARD_KEY",
-	"CATALOG_WORKER_KEY",
-	"DEPLOY_ACTOR_KEY",
-	"DEPLOY_PRIMARY_KEY",
-	"DEPLOY_REPLICA_KEY",
-	"DEPLOY_SHARD_KEY",
-	"DEPLOY_WORKER_KEY",
-	"EVENTS_ACTOR_KEY",
-	"EVENTS_PRIMARY_KEY",
-	"EVENTS_REPLICA_KEY",
-	"EVENTS_SHARD_KEY",
-	"EVENTS_WORKER_KEY",
-	"FRONTEND_ACTOR_KEY",
-	"FRONTEND_PRIMARY_KEY",
-	"FRONTEND_REPLICA_KEY",
-	"FRONTEND_SHARD_KEY",
-	"FRONTEND_WORKER_KEY",
-	"GATEWAY_ACTOR_KEY",
-	"GATEWAY_PRIMARY_KEY",
-	"GATEWAY_REPLICA_KEY",
-	"GATEWAY_SHARD_KEY",
-	"GATEWAY_WORKER_KEY",
-	"HARBOR_ACTOR_KEY",
-	"HARBOR_PRIMARY_KEY",
-	"HARBOR_REPLICA_KEY",
-	"HARBOR_SHARD_KEY",
-	"HARBOR_WORKER_KEY",
-	"INGEST_ACTOR_KEY",
-	"INGEST_PRIMARY_KEY",
-	"INGEST_REPLICA_KEY",
-	"INGEST_SHARD_KEY",
-	"INGEST_WORKER_KEY",
-	"JOURNAL_ACTOR_KEY",
-	"JOURNAL_PRIMARY_KEY",
-	"JOURNAL_REPLICA_KEY",
-	"JOURNAL_SHARD_KEY",
-	"JOURNAL_WORKER_KEY",
-	"KAFKA_ACTOR_KEY",
-	"KAFKA_PRIMARY_KEY",
-	"KAFKA_REPLICA_KEY",
-	"KAFKA_SHARD_KEY",
-	"KAFKA_WORKER_KEY",
-	"LEDGER_ACTOR_KEY",
-	"LEDGER_PRIMARY_KEY",
-	"LEDGER_REPLICA_KEY",
-	"LEDGER_SHARD_KEY",
-	"LEDGER_WORKER_KEY",
-	"MAILER_ACTOR_KEY",
-	"MAILER_PRIMARY_KEY",
-	"MAILER_REPLICA_KEY",
-	"MAILER_SHARD_KEY",
-	"MAILER_WORKER_KEY",
-	"NOTIFY_ACTOR_KEY",
-	"NOTIFY_PRIMARY_KEY",
-	"NOTIFY_REPLICA_KEY",
-	"NOTIFY_SHARD_KEY",
-	"NOTIFY_WORKER_KEY",
-	"ORDERS_ACTOR_KEY",
-	"ORDERS_PRIMARY_KEY",
-	"ORDERS_REPLICA_KEY",
-	"ORDERS_SHARD_KEY",
-	"ORDERS_WORKER_KEY",
-	"PAYMENTS_ACTOR_KEY",
-	"PAYMENTS_PRIMARY_KEY",
-	"PAYMENTS_REPLICA_KEY",
-	"PAYMENTS_SHARD_KEY",
-	"PAYMENTS_WORKER_KEY",
-	"QUEUE_ACTOR_KEY",
-	"QUEUE_PRIMARY_KEY",
-	"QUEUE_REPLICA_KEY",
-	"QUEUE_SHARD_KEY",
-	"QUEUE_WORKER_KEY",
-	"REPORTS_ACTOR_KEY",
-	"REPORTS_PRIMARY_KEY",
-	"REPORTS_REPLICA_KEY",
-	"REPORTS_SHARD_KEY",
-	"REPORTS_WORKER_KEY",
-	"SEARCH_ACTOR_KEY",
-	"SEARCH_PRIMARY_KEY",
-	"SEARCH_REPLICA_KEY",
-	"SEARCH_SHARD_KEY",
-	"SEARCH_WORKER_KEY",
-	"TRACING_ACTOR_KEY",
-	"TRACING_PRIMARY_KEY",
-	"TRACING_REPLICA_KEY",
-	"TRACING_SHARD_KEY",
-	"TRACING_WORKER_KEY",
+// IsSecretValue reports whether value looks like a credential to this policy's
+// value detectors. The policy turns them off (secrets.values: false), so
+// it reports false.
+func IsSecretValue(value string) bool {
+	return false
 }
 
-// envgenInheritTask is task "inherit"'s policy for envrt.Build.
-var envgenInheritTask = envrt.Task{
-	Policy:  &envgenPolicy,
-	Inherit: true,
-	Decide:  envgenInheritDecide[:],
-}
-
-// envgenInheritDecide says which entries of envgenNames task "inherit" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
-var envgenInheritDecide = [len(envgenNames)]envrt.Decision{
-	0:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	16:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	17:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	18:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	29:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	40:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // GOFLAGS
-	47:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	48:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	49:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	66:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	74:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	80:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_ENV
-	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	87:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	88:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	94:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	95:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	101: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	102: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	103: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	104: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	120: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	121: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	122: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	125: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	126: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	132: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	133: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
-}
-
-// envgenIsolatedTask is task "isolated"'s policy for envrt.Build.
-var envgenIsolatedTask = envrt.Task{
-	Policy: &envgenPolicy,
-	Decide: envgenInheritDecide[:],
-	Pass: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"NEXT_PUBLIC_", ""}, // NEXT_PUBLIC_*
-		},
-		First: envrt.ByteSet{0x0, 0x400000004000, 0x0, 0x0}, // first bytes of prefix-only patterns: Nn
-	},
-	Heads: &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2002000000000000}, // hashed first 8 bytes of the names it can pass
-}
-
-// envgenStrictTask is task "strict"'s policy for envrt.Build.
-var envgenStrictTask = envrt.Task{
-	Policy: &envgenPolicy,
-	Decide: envgenStrictDecide[:],
-	Heads:  &envrt.HeadSet{0x20180800000000, 0x10000000000000, 0x80120200200, 0x800022000100000, 0x1004004808c0000, 0x2000000000042080, 0x10024020000008, 0x2000000000000}, // hashed first 8 bytes of the names it can pass
-	Lookup: envgenStrictLookup[:],
-}
-
-// envgenStrictDecide says which entries of envgenNames task "strict" (and any task
-// with the same decisions) passes; the entries not listed here it drops.
-var envgenStrictDecide = [len(envgenNames)]envrt.Decision{
-	0:   envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // APPDATA
-	16:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // CI
-	17:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COLORTERM
-	18:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // COMSPEC
-	29:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // FORCE_COLOR
-	40:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // GOFLAGS
-	47:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOME
-	48:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEDRIVE
-	49:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // HOMEPATH
-	65:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LANG
-	66:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_ALL
-	67:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LC_CTYPE
-	73:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOCALAPPDATA
-	74:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // LOGNAME
-	80:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_ENV
-	81:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NODE_OPTIONS
-	87:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NO_COLOR
-	88:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // NUMBER_OF_PROCESSORS
-	94:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATH
-	95:  envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PATHEXT
-	101: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROCESSOR_ARCHITECTURE
-	102: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMDATA
-	103: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES
-	104: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // PROGRAMFILES(X86)
-	120: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SHELL
-	121: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMDRIVE
-	122: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // SYSTEMROOT
-	123: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TEMP
-	124: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TERM
-	125: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMP
-	126: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // TMPDIR
-	132: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USER
-	133: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // USERPROFILE
-	134: envrt.Keep | envrt.KeepFolded | envrt.KeepVariant, // WINDIR
-}
-
-// envgenStrictLookup lists the names task "strict" can pass, for envrt.BuildOS.
-var envgenStrictLookup = [...]string{
-	"APPDATA",
-	"CI",
-	"COLORTERM",
-	"COMSPEC",
-	"FORCE_COLOR",
-	"GOFLAGS",
-	"HOME",
-	"HOMEDRIVE",
-	"HOMEPATH",
-	"LANG",
-	"LC_ALL",
-	"LC_CTYPE",
-	"LOCALAPPDATA",
-	"LOGNAME",
-	"NODE_ENV",
-	"NODE_OPTIONS",
-	"NO_COLOR",
-	"NUMBER_OF_PROCESSORS",
-	"PATH",
-	"PATHEXT",
-	"PROCESSOR_ARCHITECTURE",
-	"PROGRAMDATA",
-	"PROGRAMFILES",
-	"PROGRAMFILES(X86)",
-	"SHELL",
-	"SYSTEMDRIVE",
-	"SYSTEMROOT",
-	"TEMP",
-	"TERM",
-	"TMP",
-	"TMPDIR",
-	"USER",
-	"USERPROFILE",
-	"WINDIR",
-}
-
-// envgenPolicy holds every name this policy mentions and its secret patterns.
+// envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
+// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
+// the injection variables (for tasks with dropInjection), and the value detection.
 var envgenPolicy = envrt.Policy{
-	Seed:  0,
-	Slots: envgenSlots[:],
-	Names: envgenNames[:],
-	SecretPatterns: envrt.Patterns{
-		List: []envrt.Pattern{
-			{"", "_API_KEY"},  // *_API_KEY
-			{"", "_PASSWORD"}, // *_PASSWORD
-			{"", "_SECRET"},   // *_SECRET
-			{"", "_TOKEN"},    // *_TOKEN
-		},
-		Tail: envrt.ByteSet{0x400000000000, 0x8000000000, 0x10000000020000, 0x0}, // hashed last two bytes of suffixes: EY RD ET EN
+	Essentials: []string{
+		"APPDATA",
+		"CI",
+		"COLORTERM",
+		"COMSPEC",
+		"FORCE_COLOR",
+		"HOME",
+		"HOMEDRIVE",
+		"HOMEPATH",
+		"LANG",
+		"LC_ALL",
+		"LC_CTYPE",
+		"LOCALAPPDATA",
+		"LOGNAME",
+		"NODE_OPTIONS",
+		"NO_COLOR",
+		"NUMBER_OF_PROCESSORS",
+		"PATH",
+		"PATHEXT",
+		"PROCESSOR_ARCHITECTURE",
+		"PROGRAMDATA",
+		"PROGRAMFILES",
+		"PROGRAMFILES(X86)",
+		"SHELL",
+		"SYSTEMDRIVE",
+		"SYSTEMROOT",
+		"TEMP",
+		"TERM",
+		"TMP",
+		"TMPDIR",
+		"USER",
+		"USERPROFILE",
+		"WINDIR",
+	},
+	Secrets: []string{
+		"*_API_KEY",
+		"*_PASSWORD",
+		"*_SECRET",
+		"*_TOKEN",
+		"ARCHIVE_ACTOR_KEY",
+		"ARCHIVE_PRIMARY_KEY",
+		"ARCHIVE_REPLICA_KEY",
+		"ARCHIVE_SHARD_KEY",
+		"ARCHIVE_WORKER_KEY",
+		"BILLING_ACTOR_KEY",
+		"BILLING_PRIMARY_KEY",
+		"BILLING_REPLICA_KEY",
+		"BILLING_SHARD_KEY",
+		"BILLING_WORKER_KEY",
+		"CATALOG_ACTOR_KEY",
+		"CATALOG_PRIMARY_KEY",
+		"CATALOG_REPLICA_KEY",
+		"CATALOG_SHARD_KEY",
+		"CATALOG_WORKER_KEY",
+		"DEPLOY_ACTOR_KEY",
+		"DEPLOY_PRIMARY_KEY",
+		"DEPLOY_REPLICA_KEY",
+		"DEPLOY_SHARD_KEY",
+		"DEPLOY_WORKER_KEY",
+		"EVENTS_ACTOR_KEY",
+		"EVENTS_PRIMARY_KEY",
+		"EVENTS_REPLICA_KEY",
+		"EVENTS_SHARD_KEY",
+		"EVENTS_WORKER_KEY",
+		"FRONTEND_ACTOR_KEY",
+		"FRONTEND_PRIMARY_KEY",
+		"FRONTEND_REPLICA_KEY",
+		"FRONTEND_SHARD_KEY",
+		"FRONTEND_WORKER_KEY",
+		"GATEWAY_ACTOR_KEY",
+		"GATEWAY_PRIMARY_KEY",
+		"GATEWAY_REPLICA_KEY",
+		"GATEWAY_SHARD_KEY",
+		"GATEWAY_WORKER_KEY",
+		"HARBOR_ACTOR_KEY",
+		"HARBOR_PRIMARY_KEY",
+		"HARBOR_REPLICA_KEY",
+		"HARBOR_SHARD_KEY",
+		"HARBOR_WORKER_KEY",
+		"INGEST_ACTOR_KEY",
+		"INGEST_PRIMARY_KEY",
+		"INGEST_REPLICA_KEY",
+		"INGEST_SHARD_KEY",
+		"INGEST_WORKER_KEY",
+		"JOURNAL_ACTOR_KEY",
+		"JOURNAL_PRIMARY_KEY",
+		"JOURNAL_REPLICA_KEY",
+		"JOURNAL_SHARD_KEY",
+		"JOURNAL_WORKER_KEY",
+		"KAFKA_ACTOR_KEY",
+		"KAFKA_PRIMARY_KEY",
+		"KAFKA_REPLICA_KEY",
+		"KAFKA_SHARD_KEY",
+		"KAFKA_WORKER_KEY",
+		"LEDGER_ACTOR_KEY",
+		"LEDGER_PRIMARY_KEY",
+		"LEDGER_REPLICA_KEY",
+		"LEDGER_SHARD_KEY",
+		"LEDGER_WORKER_KEY",
+		"MAILER_ACTOR_KEY",
+		"MAILER_PRIMARY_KEY",
+		"MAILER_REPLICA_KEY",
+		"MAILER_SHARD_KEY",
+		"MAILER_WORKER_KEY",
+		"NOTIFY_ACTOR_KEY",
+		"NOTIFY_PRIMARY_KEY",
+		"NOTIFY_REPLICA_KEY",
+		"NOTIFY_SHARD_KEY",
+		"NOTIFY_WORKER_KEY",
+		"ORDERS_ACTOR_KEY",
+		"ORDERS_PRIMARY_KEY",
+		"ORDERS_REPLICA_KEY",
+		"ORDERS_SHARD_KEY",
+		"ORDERS_WORKER_KEY",
+		"PAYMENTS_ACTOR_KEY",
+		"PAYMENTS_PRIMARY_KEY",
+		"PAYMENTS_REPLICA_KEY",
+		"PAYMENTS_SHARD_KEY",
+		"PAYMENTS_WORKER_KEY",
+		"QUEUE_ACTOR_KEY",
+		"QUEUE_PRIMARY_KEY",
+		"QUEUE_REPLICA_KEY",
+		"QUEUE_SHARD_KEY",
+		"QUEUE_WORKER_KEY",
+		"REPORTS_ACTOR_KEY",
+		"REPORTS_PRIMARY_KEY",
+		"REPORTS_REPLICA_KEY",
+		"REPORTS_SHARD_KEY",
+		"REPORTS_WORKER_KEY",
+		"SEARCH_ACTOR_KEY",
+		"SEARCH_PRIMARY_KEY",
+		"SEARCH_REPLICA_KEY",
+		"SEARCH_SHARD_KEY",
+		"SEARCH_WORKER_KEY",
+		"TRACING_ACTOR_KEY",
+		"TRACING_PRIMARY_KEY",
+		"TRACING_REPLICA_KEY",
+		"TRACING_SHARD_KEY",
+		"TRACING_WORKER_KEY",
 	},
 }
 
-// envgenSlots is the perfect hash over envgenNames (seed 0): a slot holds
-// the top of its name's hash over 1+the index of the name's first spelling;
-// see envrt.Policy.
-var envgenSlots = [256]uint64{
-	1:   0x3a1f1447<<32 | 120, // SEARCH_WORKER_KEY
-	2:   0xe32f9391<<32 | 2,   // ARCHIVE_ACTOR_KEY
-	3:   0x68606dd2<<32 | 59,  // JOURNAL_SHARD_KEY
-	4:   0x77a97510<<32 | 56,  // JOURNAL_ACTOR_KEY
-	5:   0xf86b34eb<<32 | 124, // TEMP
-	7:   0x9fcb5fcb<<32 | 122, // SYSTEMDRIVE
-	8:   0xa6d83e64<<32 | 86,  // NOTIFY_SHARD_KEY
-	9:   0xd93e3da0<<32 | 129, // TRACING_PRIMARY_KEY
-	10:  0x4971092d<<32 | 62,  // KAFKA_PRIMARY_KEY
-	11:  0x40bf0abd<<32 | 107, // QUEUE_PRIMARY_KEY
-	12:  0x777d4791<<32 | 130, // TRACING_REPLICA_KEY
-	13:  0x9caa607c<<32 | 110, // QUEUE_WORKER_KEY
-	15:  0x3829baf0<<32 | 54,  // INGEST_SHARD_KEY
-	18:  0x8690e948<<32 | 92,  // ORDERS_REPLICA_KEY
-	22:  0x5b8d3da5<<32 | 88,  // NO_COLOR
-	23:  0xb51a6530<<32 | 3,   // ARCHIVE_PRIMARY_KEY
-	24:  0x2dc5ac04<<32 | 79,  // MAILER_SHARD_KEY
-	25:  0x5a8055d9<<32 | 115, // REPORTS_WORKER_KEY
-	26:  0xa5db81db<<32 | 104, // PROGRAMFILES
-	27:  0x0e6874ba<<32 | 22,  // DEPLOY_REPLICA_KEY
-	29:  0x7c0edd75<<32 | 134, // USERPROFILE
-	31:  0x8af62444<<32 | 8,   // BILLING_PRIMARY_KEY
-	32:  0x93d40c97<<32 | 102, // PROCESSOR_ARCHITECTURE
-	33:  0xf21121aa<<32 | 125, // TERM
-	34:  0x8f23ea4d<<32 | 63,  // KAFKA_REPLICA_KEY
-	37:  0x4601740b<<32 | 34,  // FRONTEND_SHARD_KEY
-	38:  0x6dd03380<<32 | 97,  // PAYMENTS_ACTOR_KEY
-	40:  0x60c36f41<<32 | 96,  // PATHEXT
-	41:  0xcd52e481<<32 | 100, // PAYMENTS_SHARD_KEY
-	43:  0xdf5b5d6f<<32 | 52,  // INGEST_PRIMARY_KEY
-	48:  0xe1ffda33<<32 | 91,  // ORDERS_PRIMARY_KEY
-	51:  0x3e67fe75<<32 | 12,  // CATALOG_ACTOR_KEY
-	53:  0x341afbe7<<32 | 51,  // INGEST_ACTOR_KEY
-	55:  0x7c2ddd83<<32 | 101, // PAYMENTS_WORKER_KEY
-	56:  0xfaa9a4b5<<32 | 24,  // DEPLOY_WORKER_KEY
-	57:  0x2a6ea21f<<32 | 71,  // LEDGER_REPLICA_KEY
-	58:  0x08943fca<<32 | 25,  // EVENTS_ACTOR_KEY
-	59:  0x003afdfa<<32 | 111, // REPORTS_ACTOR_KEY
-	60:  0x9531726f<<32 | 36,  // GATEWAY_ACTOR_KEY
-	61:  0xac0fc0cf<<32 | 13,  // CATALOG_PRIMARY_KEY
-	62:  0x854cf3ec<<32 | 46,  // HARBOR_WORKER_KEY
-	64:  0x67ba7d2d<<32 | 29,  // EVENTS_WORKER_KEY
-	65:  0x94e81afe<<32 | 81,  // NODE_ENV
-	66:  0x77933906<<32 | 127, // TMPDIR
-	67:  0xb9f6da2c<<32 | 128, // TRACING_ACTOR_KEY
-	71:  0x5e01ac52<<32 | 121, // SHELL
-	72:  0x34e38535<<32 | 20,  // DEPLOY_ACTOR_KEY
-	73:  0xd618266f<<32 | 33,  // FRONTEND_REPLICA_KEY
-	74:  0x216a567d<<32 | 50,  // HOMEPATH
-	77:  0x3722229f<<32 | 133, // USER
-	79:  0xb707377c<<32 | 132, // TRACING_WORKER_KEY
-	81:  0x24915361<<32 | 103, // PROGRAMDATA
-	86:  0x15241b21<<32 | 73,  // LEDGER_WORKER_KEY
-	87:  0xdd99c230<<32 | 55,  // INGEST_WORKER_KEY
-	88:  0xe5162043<<32 | 16,  // CATALOG_WORKER_KEY
-	90:  0x19d51c20<<32 | 26,  // EVENTS_PRIMARY_KEY
-	92:  0xf8ab7120<<32 | 43,  // HARBOR_PRIMARY_KEY
-	95:  0x46cc3a79<<32 | 4,   // ARCHIVE_REPLICA_KEY
-	96:  0xa94ff733<<32 | 83,  // NOTIFY_ACTOR_KEY
-	101: 0x09dfd681<<32 | 75,  // LOGNAME
-	102: 0x40c529b7<<32 | 48,  // HOME
-	103: 0x7acc5d45<<32 | 72,  // LEDGER_SHARD_KEY
-	105: 0xeb9b6b8b<<32 | 116, // SEARCH_ACTOR_KEY
-	109: 0x9a4b4ca2<<32 | 31,  // FRONTEND_ACTOR_KEY
-	111: 0xbd87ba9e<<32 | 113, // REPORTS_REPLICA_KEY
-	112: 0x273a12d5<<32 | 109, // QUEUE_SHARD_KEY
-	114: 0x457a6392<<32 | 78,  // MAILER_REPLICA_KEY
-	116: 0x086bf99b<<32 | 35,  // FRONTEND_WORKER_KEY
-	118: 0x3559480d<<32 | 123, // SYSTEMROOT
-	120: 0xa9782b36<<32 | 98,  // PAYMENTS_PRIMARY_KEY
-	125: 0x0b5d53e9<<32 | 21,  // DEPLOY_PRIMARY_KEY
-	126: 0xc1c68dc5<<32 | 39,  // GATEWAY_SHARD_KEY
-	127: 0x4ecc313b<<32 | 18,  // COLORTERM
-	130: 0x74dd0270<<32 | 131, // TRACING_SHARD_KEY
-	131: 0xe4d1fe85<<32 | 93,  // ORDERS_SHARD_KEY
-	133: 0x1aba6a83<<32 | 47,  // HISTFILE
-	134: 0xfc6ae407<<32 | 5,   // ARCHIVE_SHARD_KEY
-	136: 0x51e82c4a<<32 | 57,  // JOURNAL_PRIMARY_KEY
-	138: 0x2b955ae5<<32 | 45,  // HARBOR_SHARD_KEY
-	145: 0x9eaad292<<32 | 60,  // JOURNAL_WORKER_KEY
-	146: 0x7bdb1d1b<<32 | 95,  // PATH
-	152: 0xa43f1c11<<32 | 27,  // EVENTS_REPLICA_KEY
-	153: 0x7fa42e07<<32 | 94,  // ORDERS_WORKER_KEY
-	154: 0xe73a2b7d<<32 | 68,  // LC_CTYPE
-	156: 0xa6917abe<<32 | 67,  // LC_ALL
-	161: 0x1c45fba3<<32 | 41,  // GOFLAGS
-	162: 0x315dfc6c<<32 | 65,  // KAFKA_WORKER_KEY
-	163: 0x20449206<<32 | 23,  // DEPLOY_SHARD_KEY
-	164: 0x448370c0<<32 | 61,  // KAFKA_ACTOR_KEY
-	165: 0xb68925fb<<32 | 90,  // ORDERS_ACTOR_KEY
-	166: 0x31ea0642<<32 | 40,  // GATEWAY_WORKER_KEY
-	168: 0x9069cd02<<32 | 135, // WINDIR
-	169: 0x51154d8f<<32 | 17,  // CI
-	171: 0xdf833454<<32 | 119, // SEARCH_SHARD_KEY
-	172: 0x20900941<<32 | 32,  // FRONTEND_PRIMARY_KEY
-	174: 0x53d6e649<<32 | 28,  // EVENTS_SHARD_KEY
-	179: 0x66db3718<<32 | 82,  // NODE_OPTIONS
-	181: 0xf1b431ba<<32 | 53,  // INGEST_REPLICA_KEY
-	183: 0x10e6c60d<<32 | 49,  // HOMEDRIVE
-	185: 0x28074189<<32 | 89,  // NUMBER_OF_PROCESSORS
-	186: 0x8d04313a<<32 | 14,  // CATALOG_REPLICA_KEY
-	188: 0x9109e9b5<<32 | 80,  // MAILER_WORKER_KEY
-	189: 0x509099b4<<32 | 66,  // LANG
-	190: 0x3f1711ab<<32 | 69,  // LEDGER_ACTOR_KEY
-	191: 0x1b02b11f<<32 | 118, // SEARCH_REPLICA_KEY
-	192: 0x044f0036<<32 | 6,   // ARCHIVE_WORKER_KEY
-	193: 0xb2c22a09<<32 | 30,  // FORCE_COLOR
-	194: 0xf51e589f<<32 | 112, // REPORTS_PRIMARY_KEY
-	198: 0xb5bcc168<<32 | 114, // REPORTS_SHARD_KEY
-	204: 0x4c0d4974<<32 | 58,  // JOURNAL_REPLICA_KEY
-	205: 0x01d6cb05<<32 | 10,  // BILLING_SHARD_KEY
-	207: 0x2acd333a<<32 | 44,  // HARBOR_REPLICA_KEY
-	210: 0x23dc6232<<32 | 7,   // BILLING_ACTOR_KEY
-	211: 0xb1a5ddc5<<32 | 85,  // NOTIFY_REPLICA_KEY
-	215: 0x0088bfda<<32 | 117, // SEARCH_PRIMARY_KEY
-	222: 0x97648281<<32 | 1,   // APPDATA
-	223: 0xdc6605e7<<32 | 15,  // CATALOG_SHARD_KEY
-	224: 0x6e751e63<<32 | 11,  // BILLING_WORKER_KEY
-	227: 0x56053045<<32 | 87,  // NOTIFY_WORKER_KEY
-	229: 0xb03d7b4a<<32 | 77,  // MAILER_PRIMARY_KEY
-	231: 0x0e492d77<<32 | 19,  // COMSPEC
-	233: 0x6435b548<<32 | 37,  // GATEWAY_PRIMARY_KEY
-	234: 0x003de5aa<<32 | 126, // TMP
-	235: 0x8784b3de<<32 | 74,  // LOCALAPPDATA
-	237: 0x1c8f5131<<32 | 38,  // GATEWAY_REPLICA_KEY
-	238: 0x5c1aff7e<<32 | 76,  // MAILER_ACTOR_KEY
-	239: 0x985f5936<<32 | 70,  // LEDGER_PRIMARY_KEY
-	240: 0xc3495289<<32 | 106, // QUEUE_ACTOR_KEY
-	241: 0x5d9348e6<<32 | 84,  // NOTIFY_PRIMARY_KEY
-	244: 0xd54caef2<<32 | 42,  // HARBOR_ACTOR_KEY
-	247: 0x3014e1d3<<32 | 108, // QUEUE_REPLICA_KEY
-	249: 0xad9eb7dc<<32 | 9,   // BILLING_REPLICA_KEY
-	251: 0xaebf47ef<<32 | 64,  // KAFKA_SHARD_KEY
-	253: 0xea887e55<<32 | 99,  // PAYMENTS_REPLICA_KEY
-	255: 0x8b4d7d4d<<32 | 105, // PROGRAMFILES(X86)
-}
-
-// envgenNames lists every spelling of every name the policy mentions, sorted
-// by upper-cased name.
-var envgenNames = [135]envrt.Name{
-	0:   {Name: "APPDATA"},                            // essential
-	1:   {Name: "ARCHIVE_ACTOR_KEY", Secret: true},    // secret
-	2:   {Name: "ARCHIVE_PRIMARY_KEY", Secret: true},  // secret
-	3:   {Name: "ARCHIVE_REPLICA_KEY", Secret: true},  // secret
-	4:   {Name: "ARCHIVE_SHARD_KEY", Secret: true},    // secret
-	5:   {Name: "ARCHIVE_WORKER_KEY", Secret: true},   // secret
-	6:   {Name: "BILLING_ACTOR_KEY", Secret: true},    // secret
-	7:   {Name: "BILLING_PRIMARY_KEY", Secret: true},  // secret
-	8:   {Name: "BILLING_REPLICA_KEY", Secret: true},  // secret
-	9:   {Name: "BILLING_SHARD_KEY", Secret: true},    // secret
-	10:  {Name: "BILLING_WORKER_KEY", Secret: true},   // secret
-	11:  {Name: "CATALOG_ACTOR_KEY", Secret: true},    // secret
-	12:  {Name: "CATALOG_PRIMARY_KEY", Secret: true},  // secret
-	13:  {Name: "CATALOG_REPLICA_KEY", Secret: true},  // secret
-	14:  {Name: "CATALOG_SHARD_KEY", Secret: true},    // secret
-	15:  {Name: "CATALOG_WORKER_KEY", Secret: true},   // secret
-	16:  {Name: "CI"},                                 // essential
-	17:  {Name: "COLORTERM"},                          // essential
-	18:  {Name: "COMSPEC"},                            // essential
-	19:  {Name: "DEPLOY_ACTOR_KEY", Secret: true},     // secret
-	20:  {Name: "DEPLOY_PRIMARY_KEY", Secret: true},   // secret
-	21:  {Name: "DEPLOY_REPLICA_KEY", Secret: true},   // secret
-	22:  {Name: "DEPLOY_SHARD_KEY", Secret: true},     // secret
-	23:  {Name: "DEPLOY_WORKER_KEY", Secret: true},    // secret
-	24:  {Name: "EVENTS_ACTOR_KEY", Secret: true},     // secret
-	25:  {Name: "EVENTS_PRIMARY_KEY", Secret: true},   // secret
-	26:  {Name: "EVENTS_REPLICA_KEY", Secret: true},   // secret
-	27:  {Name: "EVENTS_SHARD_KEY", Secret: true},     // secret
-	28:  {Name: "EVENTS_WORKER_KEY", Secret: true},    // secret
-	29:  {Name: "FORCE_COLOR"},                        // essential
-	30:  {Name: "FRONTEND_ACTOR_KEY", Secret: true},   // secret
-	31:  {Name: "FRONTEND_PRIMARY_KEY", Secret: true}, // secret
-	32:  {Name: "FRONTEND_REPLICA_KEY", Secret: true}, // secret
-	33:  {Name: "FRONTEND_SHARD_KEY", Secret: true},   // secret
-	34:  {Name: "FRONTEND_WORKER_KEY", Secret: true},  // secret
-	35:  {Name: "GATEWAY_ACTOR_KEY", Secret: true},    // secret
-	36:  {Name: "GATEWAY_PRIMARY_KEY", Secret: true},  // secret
-	37:  {Name: "GATEWAY_REPLICA_KEY", Secret: true},  // secret
-	38:  {Name: "GATEWAY_SHARD_KEY", Secret: true},    // secret
-	39:  {Name: "GATEWAY_WORKER_KEY", Secret: true},   // secret
-	40:  {Name: "GOFLAGS"},
-	41:  {Name: "HARBOR_ACTOR_KEY", Secret: true},   // secret
-	42:  {Name: "HARBOR_PRIMARY_KEY", Secret: true}, // secret
-	43:  {Name: "HARBOR_REPLICA_KEY", Secret: true}, // secret
-	44:  {Name: "HARBOR_SHARD_KEY", Secret: true},   // secret
-	45:  {Name: "HARBOR_WORKER_KEY", Secret: true},  // secret
-	46:  {Name: "HISTFILE"},
-	47:  {Name: "HOME"},                              // essential
-	48:  {Name: "HOMEDRIVE"},                         // essential
-	49:  {Name: "HOMEPATH"},                          // essential
-	50:  {Name: "INGEST_ACTOR_KEY", Secret: true},    // secret
-	51:  {Name: "INGEST_PRIMARY_KEY", Secret: true},  // secret
-	52:  {Name: "INGEST_REPLICA_KEY", Secret: true},  // secret
-	53:  {Name: "INGEST_SHARD_KEY", Secret: true},    // secret
-	54:  {Name: "INGEST_WORKER_KEY", Secret: true},   // secret
-	55:  {Name: "JOURNAL_ACTOR_KEY", Secret: true},   // secret
-	56:  {Name: "JOURNAL_PRIMARY_KEY", Secret: true}, // secret
-	57:  {Name: "JOURNAL_REPLICA_KEY", Secret: true}, // secret
-	58:  {Name: "JOURNAL_SHARD_KEY", Secret: true},   // secret
-	59:  {Name: "JOURNAL_WORKER_KEY", Secret: true},  // secret
-	60:  {Name: "KAFKA_ACTOR_KEY", Secret: true},     // secret
-	61:  {Name: "KAFKA_PRIMARY_KEY", Secret: true},   // secret
-	62:  {Name: "KAFKA_REPLICA_KEY", Secret: true},   // secret
-	63:  {Name: "KAFKA_SHARD_KEY", Secret: true},     // secret
-	64:  {Name: "KAFKA_WORKER_KEY", Secret: true},    // secret
-	65:  {Name: "LANG"},                              // essential
-	66:  {Name: "LC_ALL"},                            // essential
-	67:  {Name: "LC_CTYPE"},                          // essential
-	68:  {Name: "LEDGER_ACTOR_KEY", Secret: true},    // secret
-	69:  {Name: "LEDGER_PRIMARY_KEY", Secret: true},  // secret
-	70:  {Name: "LEDGER_REPLICA_KEY", Secret: true},  // secret
-	71:  {Name: "LEDGER_SHARD_KEY", Secret: true},    // secret
-	72:  {Name: "LEDGER_WORKER_KEY", Secret: true},   // secret
-	73:  {Name: "LOCALAPPDATA"},                      // essential
-	74:  {Name: "LOGNAME"},                           // essential
-	75:  {Name: "MAILER_ACTOR_KEY", Secret: true},    // secret
-	76:  {Name: "MAILER_PRIMARY_KEY", Secret: true},  // secret
-	77:  {Name: "MAILER_REPLICA_KEY", Secret: true},  // secret
-	78:  {Name: "MAILER_SHARD_KEY", Secret: true},    // secret
-	79:  {Name: "MAILER_WORKER_KEY", Secret: true},   // secret
-	80:  {Name: "NODE_ENV"},
-	81:  {Name: "NODE_OPTIONS"},                       // essential
-	82:  {Name: "NOTIFY_ACTOR_KEY", Secret: true},     // secret
-	83:  {Name: "NOTIFY_PRIMARY_KEY", Secret: true},   // secret
-	84:  {Name: "NOTIFY_REPLICA_KEY", Secret: true},   // secret
-	85:  {Name: "NOTIFY_SHARD_KEY", Secret: true},     // secret
-	86:  {Name: "NOTIFY_WORKER_KEY", Secret: true},    // secret
-	87:  {Name: "NO_COLOR"},                           // essential
-	88:  {Name: "NUMBER_OF_PROCESSORS"},               // essential
-	89:  {Name: "ORDERS_ACTOR_KEY", Secret: true},     // secret
-	90:  {Name: "ORDERS_PRIMARY_KEY", Secret: true},   // secret
-	91:  {Name: "ORDERS_REPLICA_KEY", Secret: true},   // secret
-	92:  {Name: "ORDERS_SHARD_KEY", Secret: true},     // secret
-	93:  {Name: "ORDERS_WORKER_KEY", Secret: true},    // secret
-	94:  {Name: "PATH"},                               // essential
-	95:  {Name: "PATHEXT"},                            // essential
-	96:  {Name: "PAYMENTS_ACTOR_KEY", Secret: true},   // secret
-	97:  {Name: "PAYMENTS_PRIMARY_KEY", Secret: true}, // secret
-	98:  {Name: "PAYMENTS_REPLICA_KEY", Secret: true}, // secret
-	99:  {Name: "PAYMENTS_SHARD_KEY", Secret: true},   // secret
-	100: {Name: "PAYMENTS_WORKER_KEY", Secret: true},  // secret
-	101: {Name: "PROCESSOR_ARCHITECTURE"},             // essential
-	102: {Name: "PROGRAMDATA"},                        // essential
-	103: {Name: "PROGRAMFILES"},                       // essential
-	104: {Name: "PROGRAMFILES(X86)"},                  // essential
-	105: {Name: "QUEUE_ACTOR_KEY", Secret: true},      // secret
-	106: {Name: "QUEUE_PRIMARY_KEY", Secret: true},    // secret
-	107: {Name: "QUEUE_REPLICA_KEY", Secret: true},    // secret
-	108: {Name: "QUEUE_SHARD_KEY", Secret: true},      // secret
-	109: {Name: "QUEUE_WORKER_KEY", Secret: true},     // secret
-	110: {Name: "REPORTS_ACTOR_KEY", Secret: true},    // secret
-	111: {Name: "REPORTS_PRIMARY_KEY", Secret: true},  // secret
-	112: {Name: "REPORTS_REPLICA_KEY", Secret: true},  // secret
-	113: {Name: "REPORTS_SHARD_KEY", Secret: true},    // secret
-	114: {Name: "REPORTS_WORKER_KEY", Secret: true},   // secret
-	115: {Name: "SEARCH_ACTOR_KEY", Secret: true},     // secret
-	116: {Name: "SEARCH_PRIMARY_KEY", Secret: true},   // secret
-	117: {Name: "SEARCH_REPLICA_KEY", Secret: true},   // secret
-	118: {Name: "SEARCH_SHARD_KEY", Secret: true},     // secret
-	119: {Name: "SEARCH_WORKER_KEY", Secret: true},    // secret
-	120: {Name: "SHELL"},                              // essential
-	121: {Name: "SYSTEMDRIVE"},                        // essential
-	122: {Name: "SYSTEMROOT"},                         // essential
-	123: {Name: "TEMP"},                               // essential
-	124: {Name: "TERM"},                               // essential
-	125: {Name: "TMP"},                                // essential
-	126: {Name: "TMPDIR"},                             // essential
-	127: {Name: "TRACING_ACTOR_KEY", Secret: true},    // secret
-	128: {Name: "TRACING_PRIMARY_KEY", Secret: true},  // secret
-	129: {Name: "TRACING_REPLICA_KEY", Secret: true},  // secret
-	130: {Name: "TRACING_SHARD_KEY", Secret: true},    // secret
-	131: {Name: "TRACING_WORKER_KEY", Secret: true},   // secret
-	132: {Name: "USER"},                               // essential
-	133: {Name: "USERPROFILE"},                        // essential
-	134: {Name: "WINDIR"},                             // essential
-}
-
-// The tables above are laid out for envrt.LayoutV2; against a runtime with
-// another layout this file does not compile: regenerate it.
-const _ = envrt.LayoutV2
+// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// another shape this file does not compile: regenerate it.
+const _ = envrt.LayoutV3
