@@ -265,7 +265,7 @@ type builder struct {
 func (b *builder) finish(out []string, defines []string, overrides []Var, path []Dir) []string {
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
-			out = b.put(out, d, d[:strings.IndexByte(d, '=')])
+			out = b.put(out, d, d[:strings.IndexByte(d[1:], '=')+1])
 		}
 	}
 	for _, v := range overrides {

@@ -14,10 +14,13 @@ import (
 // its passThrough names, what a look-up has to ask for.
 var strictNames = append(append([]string(nil), essentials...), "NODE_ENV", "GOFLAGS")
 
-// BenchmarkOS compares the ways to build an isolated task's environment
-// from this process's own: os.LookupEnv for each name the task can pass,
-// os.Environ() and a scan, and the generated StrictEnvOS, which picks
-// between them. N is the size of the process environment.
+// BenchmarkOS compares the ways to build a task's environment from this
+// process's own: for the isolated task strict, os.LookupEnv for each name
+// it can pass; for it and the inherit task, the builder over os.Environ()
+// (a copy, then the builder's own slice) and the generated …EnvOS, which
+// filters os.Environ()'s copy in place without the NUL and repeat checks
+// (on Unix neither can occur there). N is the size of the process
+// environment.
 func BenchmarkOS(b *testing.B) {
 	saved := os.Environ()
 	defer func() {
@@ -55,6 +58,18 @@ func BenchmarkOS(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				sink += len(s10.StrictEnvOS())
+			}
+		})
+		b.Run(fmt.Sprintf("N=%d/inherit-environ-scan", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sink += len(s10.InheritEnv(os.Environ()))
+			}
+		})
+		b.Run(fmt.Sprintf("N=%d/inherit-generated-os", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sink += len(s10.InheritEnvOS())
 			}
 		})
 	}

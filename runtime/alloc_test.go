@@ -1,0 +1,185 @@
+package envrt
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// This file holds Build to SPEC's allocation budget, counting allocations
+// (testing.AllocsPerRun), never timing: appending into a dst with room
+// costs nothing but one string per value only the call can build (a
+// templated define, a Set override's entry, a PATH with binPaths); past
+// 128 names the de-duplication table comes from a pool, which costs an
+// allocation only when it is empty. AllocsPerRun's warm-up call compiles
+// the task and fills the pool.
+
+// allocPolicy has a few secret names and patterns, so that inherited
+// names go through the task's table and the pattern prefilter.
+var allocPolicy = &Policy{
+	Essentials: []string{"PATH", "HOME", "LANG"},
+	Secrets:    []string{"GITHUB_TOKEN", "NPM_TOKEN", "*_TOKEN", "*_API_KEY", "*_PASSWORD"},
+	Injection:  []string{"LD_*", "BASH_ENV"},
+}
+
+// allocTasks are an inherit and an isolated task of allocPolicy.
+var allocTasks = map[string]*Task{
+	"inherit":  {Policy: allocPolicy, Inherit: true, Unset: []string{"HISTFILE", "npm_config_*"}, DropInjection: true},
+	"isolated": {Policy: allocPolicy, PassThrough: []string{"NODE_ENV", "VAR_*", "!VAR_9*"}},
+}
+
+// allocEnviron returns n distinct entries, among them PATH, HOME and a
+// secret, so that both tasks keep some and drop some.
+func allocEnviron(n int) []string {
+	env := make([]string, n)
+	for i := range env {
+		switch i {
+		case 0:
+			env[i] = "PATH=/usr/bin:/bin"
+		case 1:
+			env[i] = "HOME=/home/u"
+		case 2:
+			env[i] = "GITHUB_TOKEN=ghp_x"
+		default:
+			env[i] = fmt.Sprintf("VAR_%d=value %d", i, i)
+		}
+	}
+	return env
+}
+
+// literalDefines are what a generated builder passes for literal defines:
+// precomputed constants.
+var literalDefines = []string{"CGO_ENABLED=0", "TERM=dumb"}
+
+// allocs counts the allocations of one build into a dst with room, with
+// names compared both ways, and wants the same count for both.
+func allocs(t *testing.T, task *Task, environ, defines []string, overrides []Var, dirs []Dir) float64 {
+	t.Helper()
+	dst := make([]string, 0, len(environ)+len(defines)+len(overrides)+1)
+	var counts [2]float64
+	for i, fold := range []bool{false, true} {
+		counts[i] = testing.AllocsPerRun(20, func() {
+			build(Given(dst[:0], environ), task, defines, overrides, dirs, fold)
+		})
+	}
+	assert.Equal(t, counts[0], counts[1], "exact and folded differ")
+	return counts[0]
+}
+
+func TestAllocsAppendWithRoom(t *testing.T) {
+	for mode, task := range allocTasks {
+		for _, n := range []int{0, 10, 29, 30, 100, 125} { // the stack tables (N+3 names)
+			assert.Zero(t, allocs(t, task, allocEnviron(n), literalDefines, nil, nil), "%s, N=%d", mode, n)
+		}
+		for _, n := range []int{126, 300, 1000, 20000} { // the pool
+			assert.Zero(t, allocs(t, task, allocEnviron(n), literalDefines, nil, nil), "%s, N=%d", mode, n)
+		}
+		// Unsets and invalid overrides build no string.
+		ov := []Var{Unset("HOME"), Unset("MISSING"), Set("", "x"), Set("A=B", "x")}
+		assert.Zero(t, allocs(t, task, allocEnviron(100), literalDefines, ov, nil), "%s, unsets", mode)
+		// Nor do directories that are all empty.
+		assert.Zero(t, allocs(t, task, allocEnviron(50), nil, nil, []Dir{{""}, {"", ""}, {}}), "%s, empty dirs", mode)
+	}
+}
+
+// TestAllocsStackDst: an array on the caller's stack is not moved to the
+// heap because Build appends to it.
+func TestAllocsStackDst(t *testing.T) {
+	environ := allocEnviron(40)
+	for mode, task := range allocTasks {
+		n := 0
+		got := testing.AllocsPerRun(20, func() {
+			var dst [64]string
+			n = len(Build(Given(dst[:0], environ), task, literalDefines, nil, nil))
+		})
+		assert.Zero(t, got, mode)
+		assert.Positive(t, n, mode)
+	}
+}
+
+// TestAllocsEnv: a generated …Env allocates the slice it returns, sized
+// so that Build never grows it.
+func TestAllocsEnv(t *testing.T) {
+	for mode, task := range allocTasks {
+		for _, n := range []int{10, 100, 1000} {
+			environ := allocEnviron(n)
+			got := testing.AllocsPerRun(20, func() {
+				Build(Given(make([]string, 0, len(environ)+len(literalDefines)), environ), task, literalDefines, nil, nil)
+			})
+			assert.Equal(t, 1.0, got, "%s, N=%d", mode, n)
+		}
+	}
+}
+
+func TestAllocsBuiltStrings(t *testing.T) {
+	task := allocTasks["inherit"]
+	env := allocEnviron(50)
+	workspace := "/work/space"
+	for _, c := range []struct {
+		what      string
+		overrides []Var
+		dirs      []Dir
+		want      float64
+	}{
+		{"a new name", []Var{Set("NEW", "1")}, nil, 1},
+		{"an inherited name", []Var{Set("HOME", "/other")}, nil, 1},
+		{"a define", []Var{Set("CGO_ENABLED", "1")}, nil, 1},
+		{"a secret handed over", []Var{Set("GITHUB_TOKEN", "t")}, nil, 1},
+		{"two", []Var{Set("A", "1"), Set("B", "2")}, nil, 2},
+		{"set, unset, set", []Var{Set("A", "1"), Unset("A"), Set("A", "2")}, nil, 2},
+		{"PATH", nil, []Dir{{"/p", "/bin0"}, {""}, {"/p", "/bin1"}, {"/p", "/bin0"}}, 1},
+		{"PATH from 64 dirs", nil, manyDirs(64), 1},
+		{"PATH and two Sets", []Var{Set("A", "1"), Set("B", "2")}, []Dir{{"/a"}, {"/b"}}, 3},
+	} {
+		assert.Equal(t, c.want, allocs(t, task, env, literalDefines, c.overrides, c.dirs), c.what)
+		assert.Equal(t, c.want, allocs(t, task, env[1:], literalDefines, c.overrides, c.dirs), "%s, no PATH", c.what)
+		assert.Equal(t, c.want, allocs(t, task, allocEnviron(400), literalDefines, c.overrides, c.dirs), "%s, pooled table", c.what)
+	}
+	// What a generated Append…Env does: a templated define is a
+	// concatenation the call makes; the defines, overrides and dirs are
+	// composite literals at the call, which Build must not make escape.
+	dst := make([]string, 0, len(env)+8)
+	got := testing.AllocsPerRun(20, func() {
+		Build(Given(dst[:0], env), task,
+			[]string{"CGO_ENABLED=0", "VX_RUN_WORKSPACE=" + workspace},
+			[]Var{Unset("HOME"), Set("MODE", workspace)},
+			[]Dir{{workspace, "/node_modules/.bin"}, {"/usr/local/bin"}})
+	})
+	assert.Equal(t, 3.0, got, "the templated define, the Set and PATH")
+}
+
+// manyDirs returns n distinct directories of two pieces each, with an
+// empty one after each and a repeat at the end.
+func manyDirs(n int) []Dir {
+	var dirs []Dir
+	for i := range n {
+		dirs = append(dirs, Dir{"/p", fmt.Sprintf("/bin%d", i)}, Dir{""})
+	}
+	return append(dirs, dirs[0])
+}
+
+// TestAllocsInPlace: filtering in place allocates nothing, though the
+// names Windows' rules record must outlive the entries the output
+// overwrites.
+func TestAllocsInPlace(t *testing.T) {
+	for _, c := range inPlaceCases {
+		env := make([]string, len(c.environ))
+		for _, fold := range []bool{true, false} {
+			n := testing.AllocsPerRun(20, func() {
+				copy(env, c.environ)
+				build(Given(env[:0], env), c.task, nil, nil, nil, fold)
+			})
+			assert.Zero(t, n, "%s, fold=%v", c.name, fold)
+		}
+	}
+	orig := allocEnviron(1000)
+	env := make([]string, len(orig))
+	for mode, task := range allocTasks {
+		n := testing.AllocsPerRun(20, func() {
+			copy(env, orig)
+			build(Given(env[:0], env), task, literalDefines[:1], nil, nil, false)
+		})
+		assert.Zero(t, n, "%s, 1000 names", mode)
+	}
+}

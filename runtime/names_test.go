@@ -1,0 +1,301 @@
+package envrt
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// This file tests how names are read and compared: Split, Var, EqualFold,
+// and the hash that scanName computes while it finds an entry's name.
+
+// upperASCII upper-cases the ASCII letters of s and nothing else.
+func upperASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - ('a' - 'A')
+		}
+	}
+	return string(b)
+}
+
+// lowerASCII lower-cases the ASCII letters of s and nothing else.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	return string(b)
+}
+
+func TestSplit(t *testing.T) {
+	for _, c := range []struct {
+		entry, name, value string
+		ok                 bool
+	}{
+		{"A=1", "A", "1", true},
+		{"A=b=c", "A", "b=c", true},
+		{"E=", "E", "", true},
+		{"=C:=C:\\x", "=C:", "C:\\x", true},
+		{"==x", "=", "x", true},
+		{"==", "=", "", true},
+		{"a==", "a", "=", true},
+		{"\u212a=kelvin", "\u212a", "kelvin", true},
+		{"ABCDEFG=7", "ABCDEFG", "7", true},
+		{"ABCDEFGH=8", "ABCDEFGH", "8", true},
+		{"ABCDEFGHI=9", "ABCDEFGHI", "9", true},
+		{"=ABCDEFGHIJKLMNOP=x", "=ABCDEFGHIJKLMNOP", "x", true},
+		{"", "", "", false},
+		{"=", "", "", false},
+		{"A", "", "", false},
+		{"NOEQUALS", "", "", false},
+		{"NOEQUALSNOEQUALSX", "", "", false},
+		{"=C:", "", "", false},
+		{"\x00", "", "", false},
+		{"\x00=1", "", "", false},
+		{"A\x00=1", "", "", false},
+		{"A=\x00", "", "", false},
+		{"A=1\x00=2", "", "", false},
+		{"=\x00=", "", "", false},
+	} {
+		name, ok := Split(c.entry)
+		assert.Equal(t, c.ok, ok, "%q", c.entry)
+		n, _ := scanName(c.entry)
+		if !c.ok {
+			if !strings.Contains(c.entry, "\x00") {
+				assert.Zero(t, n, "scanName(%q) finds no name", c.entry)
+			}
+			continue
+		}
+		assert.Equal(t, c.name, name, "%q", c.entry)
+		assert.Equal(t, c.value, c.entry[len(name)+1:], "%q", c.entry)
+		// The build loop's scan agrees; an entry that an Unset cut to
+		// its bare name has no value.
+		assert.Equal(t, len(name), n, "scanName(%q)", c.entry)
+		assert.True(t, hasValue(c.entry), "hasValue(%q)", c.entry)
+		if name[0] != '=' {
+			assert.False(t, hasValue(name), "hasValue(%q)", name)
+		}
+	}
+}
+
+func TestVar(t *testing.T) {
+	for _, c := range []struct {
+		v     Var
+		str   string
+		valid bool
+	}{
+		{Set("A", "1"), "A=1", true},
+		{Set("A", ""), "A=", true},
+		{Set("A", "b=c"), "A=b=c", true},
+		{Unset("A"), "-A", true},
+		{Set("", "x"), "=x", false},
+		{Set("A=B", "x"), "A=B=x", false},
+		{Set("=C:", "x"), "=C:=x", false},
+		{Set("A\x00", "x"), "A\x00=x", false},
+		{Set("A", "x\x00"), "A=x\x00", false},
+		{Unset(""), "-", false},
+		{Unset("A=1"), "-A=1", false},
+		{Unset("A\x00"), "-A\x00", false},
+	} {
+		assert.Equal(t, c.str, c.v.String())
+		assert.Equal(t, c.valid, c.v.valid(), "%q", c.v.String())
+	}
+}
+
+func TestEqualFold(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"", "", true},
+		{"Path", "PATH", true},
+		{"A_1", "a_1", true},
+		{"K", "\u212a", false}, // the Kelvin sign: strings.EqualFold says true
+		{"k", "\u212a", false},
+		{"\u212a", "\u212a", true},
+		{"é", "É", false}, // only ASCII letters fold
+		{"@", "`", false}, // differ by 0x20 but are no letters
+		{"[", "{", false},
+		{"_", "\x7f", false},
+		{"\xdf", "\xff", false},
+		{"A", "AB", false},
+	} {
+		assert.Equal(t, c.want, EqualFold(c.a, c.b), "EqualFold(%q, %q)", c.a, c.b)
+		assert.Equal(t, c.want, EqualFold(c.b, c.a), "EqualFold(%q, %q)", c.b, c.a)
+	}
+	assert.True(t, strings.EqualFold("K", "\u212a"), "the Kelvin sign is why EqualFold exists")
+	// Every pair of bytes, alone and in every position of longer names.
+	for a := range 256 {
+		for b := range 256 {
+			letter := 'A' <= a && a <= 'Z' || 'a' <= a && a <= 'z'
+			want := a == b || letter && a^0x20 == b
+			for _, x := range []string{"", "abcdefg", "abcdefghijklmnop"} {
+				for _, i := range []int{0, len(x) / 2, len(x)} {
+					sa := x[:i] + string([]byte{byte(a)}) + x[i:]
+					sb := upperASCII(x[:i]) + string([]byte{byte(b)}) + x[i:]
+					if got := EqualFold(sa, sb); got != want {
+						t.Fatalf("EqualFold(%q, %q) = %v", sa, sb, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestHashName(t *testing.T) {
+	// ASCII case aside, in every position of every word.
+	for _, s := range []string{"PATH", "GITHUB_TOKEN", "a", "abcdefgh", "abcdefghi", "npm_config_cache_dir_x", "=c:"} {
+		assert.Equal(t, hashName(s), hashName(upperASCII(s)), "%q", s)
+		assert.Equal(t, hashName(lowerASCII(s)), hashName(upperASCII(s)), "%q", s)
+	}
+	// Length-sensitive: the zero padding of the last word does not make a
+	// name equal to itself with NULs appended.
+	for _, s := range []string{"", "A", "PATH", "ABCDEFG", "ABCDEFGH", "ABCDEFGHIJKLMNO"} {
+		assert.NotEqual(t, hashName(s), hashName(s+"\x00"), "%q", s)
+		assert.NotEqual(t, hashName(s), hashName(s+"\x00\x00\x00\x00\x00\x00\x00\x00"), "%q", s)
+	}
+	for _, pair := range [][2]string{{"PATH", "PATHS"}, {"PATH", "PAT"}, {"K", "\xe2"}, {"K", "\u212a"}, {"PATH", "HOME"}, {"AB", "BA"}} {
+		assert.NotEqual(t, hashName(pair[0]), hashName(pair[1]), "%q", pair)
+	}
+	// A few non-letter pairs differ only in bit 5 and hash alike, as
+	// documented; every table compares names after a probe.
+	assert.Equal(t, hashName("@"), hashName("`"))
+	assert.Equal(t, hashName("_"), hashName("\x7f"))
+	// Distinct ordinary names spread: no collision of the full 64 bits.
+	full := map[uint64]string{}
+	for i := range 20000 {
+		name := fmt.Sprintf("VAR_%d", i)
+		h := hashName(name)
+		if prev, ok := full[h]; ok {
+			t.Fatalf("%q and %q hash alike", prev, name)
+		}
+		full[h] = name
+	}
+}
+
+// randomName returns a random name of n bytes with no '=' after the first
+// byte: letters, digits and '_' mostly, with NUL and bytes from 0x80 up
+// sometimes, and a leading '=' (a Windows "=C:" name) sometimes.
+func randomName(rng *rand.Rand, n int) string {
+	const common = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+	b := make([]byte, n)
+	for i := range b {
+		switch rng.IntN(10) {
+		case 0:
+			b[i] = byte(0x80 + rng.IntN(0x80))
+		case 1:
+			for b[i] = byte(rng.IntN(0x80)); b[i] == '='; b[i] = byte(rng.IntN(0x80)) {
+			}
+		default:
+			b[i] = common[rng.IntN(len(common))]
+		}
+	}
+	if n > 0 && rng.IntN(8) == 0 {
+		b[0] = '='
+	}
+	return string(b)
+}
+
+// TestScanNameMatchesHashName checks that scanName, which finds an
+// entry's name and hashes it in one pass, agrees with hashName, which
+// the task's tables and the builder's defines and overrides use.
+func TestScanNameMatchesHashName(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	var names []string
+	for n := 1; n <= 40; n++ {
+		for range 60 {
+			names = append(names, randomName(rng, n))
+		}
+	}
+	names = append(names, "=C:", "=c:", "=", "=ExitCode", "=ABCDEFGHIJKLMNOPQRSTUVWXYZ", "PATH", "Path",
+		"\u212a", "é", "\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x80", "A\x00B", "\x00")
+	values := []string{"", "v", "=", "b=c", "C:\\x", "\x00", "a longer value = with = signs", "\xff=\xfe", strings.Repeat("=", 17)}
+	for _, name := range names {
+		for _, v := range values {
+			e := name + "=" + v
+			if n, h := scanName(e); n != len(name) || h != hashName(name) {
+				t.Fatalf("scanName(%q) = %d, %#x; want %d, %#x", e, n, h, len(name), hashName(name))
+			}
+		}
+	}
+}
+
+// TestScanNameEquals checks where scanName finds the end of the name: the
+// first '=' after the first byte, at every offset, in entries shorter
+// than a word and of whole words.
+func TestScanNameEquals(t *testing.T) {
+	body := "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	// No '=' after the first byte: no name.
+	for _, e := range []string{"", "=", "A", "AB", "ABCDEFG", "ABCDEFGH", "ABCDEFGHI", body[:16], body[:17], body[:24], body,
+		"=A", "=ABCDEFG", "=ABCDEFGHIJ", "=" + body, "\xff\xfe", strings.Repeat("\x00", 9), strings.Repeat("\xbd", 16)} {
+		n, _ := scanName(e)
+		assert.Zero(t, n, "%q", e)
+	}
+	// '=' first: the name runs to the next '='.
+	for _, c := range []struct {
+		e string
+		n int
+	}{
+		{"==", 1}, {"==x", 1}, {"===", 1}, {"=C:=C:\\x", 3}, {"=C:=", 3}, {"=ABCDEF=", 7},
+		{"=ABCDEFG=x", 8}, {"=ABCDEFGH=x", 9}, {"=ABCDEFGHIJKLMNO=x", 16},
+		{"=" + body + "=x=y", 1 + len(body)},
+	} {
+		n, h := scanName(c.e)
+		assert.Equal(t, c.n, n, "%q", c.e)
+		assert.Equal(t, hashName(c.e[:c.n]), h, "%q", c.e)
+	}
+	// '=' at every offset from 1 to 40, whatever follows: the entry's
+	// length then runs over every remainder modulo 8, and the '=' may be
+	// its last byte (entries of 8, 16, 24 … bytes included).
+	for p := 1; p <= 40; p++ {
+		for _, name := range []string{body[:p], strings.Repeat("\xbd", p), "=" + body[:p-1], strings.Repeat("\xff", p), strings.Repeat("<", p)} {
+			for _, tail := range []string{"", "=", "x", "xxxxxxx", body, "=" + body, strings.Repeat("=", 9)} {
+				e := name + "=" + tail
+				if n, h := scanName(e); n != p || h != hashName(name) {
+					t.Fatalf("scanName(%q) = %d, %#x; want %d, %#x", e, n, h, p, hashName(name))
+				}
+			}
+		}
+	}
+}
+
+// refSplit is SPEC rule 1 written plainly: the name ends at the first '='
+// after the first byte; no such '=', or a NUL anywhere, is no entry.
+func refSplit(e string) (name, value string, ok bool) {
+	for i := 1; i < len(e); i++ {
+		if e[i] == '=' {
+			if strings.Contains(e, "\x00") {
+				return "", "", false
+			}
+			return e[:i], e[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// FuzzSplit wants Split and scanName to agree with refSplit.
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"A=1", "=C:=C:\\x", "==", "=", "", "A", "A\x00=1", "A=\x00", "a==", "\xff=\xfe", "=A", "ABCDEFGH="} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, entry string) {
+		name, ok := Split(entry)
+		wantName, wantValue, wantOK := refSplit(entry)
+		if ok != wantOK || ok && name != wantName {
+			t.Fatalf("Split(%q) = %q, %v; want %q, %v", entry, name, ok, wantName, wantOK)
+		}
+		if ok && entry != wantName+"="+wantValue {
+			t.Fatalf("refSplit(%q) = %q, %q", entry, wantName, wantValue)
+		}
+		if n, h := scanName(entry); ok && (n != len(name) || h != hashName(name)) || !ok && !strings.Contains(entry, "\x00") && n != 0 {
+			t.Fatalf("scanName(%q) = %d, %#x; Split says %q, %v", entry, n, h, name, ok)
+		}
+	})
+}

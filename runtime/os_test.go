@@ -1,0 +1,169 @@
+package envrt
+
+import (
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// This file tests what reads this process's environment: the OS input,
+// which filters os.Environ's copy in place, and Getenv.
+
+// setOSNames sets variables for the OS tests: names tasks pass, a secret
+// with an exempt spelling, an empty value, a function value.
+func setOSNames(t *testing.T) {
+	t.Setenv("ENVGEN_OS_A", "upper")
+	t.Setenv("ENVGEN_OS_EMPTY", "")
+	t.Setenv("ENVGEN_OS_TOKEN", "secret")
+	t.Setenv("ENVGEN_OS2_TOKEN", "secret")
+	t.Setenv("ENVGEN_OS_F", "() { :; }")
+	t.Setenv("ENVGEN_OS_UNSET", "x")
+	t.Setenv("PATH", "/envgen/bin")
+	if !windows { // other spellings are other variables
+		t.Setenv("envgen_os_a", "lower")
+		t.Setenv("envgen_os_token", "exempt")
+	}
+}
+
+// osTasks are tasks over setOSNames's variables.
+var osTasks = map[string]*Task{
+	"inherit": {Policy: &Policy{Secrets: []string{"*_TOKEN"}}, Inherit: true, PassThrough: []string{"envgen_os_token"},
+		Unset: []string{"ENVGEN_OS_UNSET"}, DropInjection: true},
+	"isolated": {Policy: &Policy{Essentials: []string{"PATH"}, Secrets: []string{"*_TOKEN"}},
+		PassThrough: []string{"ENVGEN_OS_*", "envgen_os_a", "envgen_os_token", "!ENVGEN_OS_UNSET"}},
+}
+
+// TestOSInput: Build over OS() gives what Build gives over os.Environ(),
+// which the OS input filters in place, on Unix without NUL or repeat
+// checks.
+func TestOSInput(t *testing.T) {
+	setOSNames(t)
+	assert.Equal(t, !windows, OS().owned, "owned on Unix only")
+	for mode, task := range osTasks {
+		for _, c := range []struct {
+			what      string
+			defines   []string
+			overrides []Var
+			dirs      []Dir
+		}{
+			{"plain", nil, nil, nil},
+			{"defines", []string{"ENVGEN_OS_A=d", "ENVGEN_OS_NEW=n"}, nil, nil},
+			{"overrides", nil, []Var{Unset("envgen_os_a"), Set("ENVGEN_OS_EMPTY", "s"), Set("ENVGEN_OS_SET", "s"), Unset("ENVGEN_OS_SET"), Set("ENVGEN_OS_SET", "t")}, nil},
+			{"binPaths", []string{"ENVGEN_OS_D=d"}, []Var{Set("ENVGEN_OS_MISSING", "m")}, []Dir{{"/a"}, {"/b"}}},
+			{"binPaths after Unset", nil, []Var{Unset("PATH")}, []Dir{{"/a"}}},
+		} {
+			want := Build(Given(nil, os.Environ()), task, c.defines, c.overrides, c.dirs)
+			assert.NotContains(t, want, "ENVGEN_OS_TOKEN=secret", "%s %s", mode, c.what)
+			assert.NotContains(t, want, "ENVGEN_OS_UNSET=x", "%s %s", mode, c.what)
+			if !windows {
+				assert.Contains(t, want, "envgen_os_token=exempt", "%s %s", mode, c.what)
+			}
+			assert.Equal(t, want, Build(OS(), task, c.defines, c.overrides, c.dirs), "%s %s", mode, c.what)
+		}
+	}
+}
+
+// TestOSInputAllocs: on Unix the OS input costs os.Environ's copy and
+// nothing more, for a task that drops at least as many entries as it
+// adds.
+func TestOSInputAllocs(t *testing.T) {
+	if windows {
+		t.Skip("Windows reads the environment as Given does")
+	}
+	setOSNames(t)
+	task := osTasks["inherit"] // drops the two secrets, the function and ENVGEN_OS_UNSET
+	defines := []string{"ENVGEN_OS_D1=1", "ENVGEN_OS_D2=2"}
+	got := testing.AllocsPerRun(20, func() { Build(OS(), task, defines, nil, nil) })
+	assert.Equal(t, 1.0, got)
+}
+
+// TestWindowsRulesNotOnUnix: Build compares names as this OS does, and
+// an owned environ under Windows' rules is still de-duplicated (the
+// in-place fast path without checks is for exact names only).
+func TestWindowsRulesNotOnUnix(t *testing.T) {
+	assert.Equal(t, runtime.GOOS == "windows", windows)
+	env := []string{"Path=1", "PATH=2", "A=1"}
+	want := env
+	if windows {
+		want = []string{"Path=1", "A=1"}
+	}
+	assert.Equal(t, want, Build(Given(nil, env), everything, nil, nil, nil))
+	owned := slices.Clone(env)
+	assert.Equal(t, []string{"Path=1", "A=1"}, build(Input{dst: owned[:0], environ: owned, owned: true}, everything, nil, nil, nil, true))
+	owned = slices.Clone(env)
+	assert.Equal(t, env, build(Input{dst: owned[:0], environ: owned, owned: true}, everything, nil, nil, nil, false))
+}
+
+// TestGetenv: ${NAME} reads the first entry of that name that exec could
+// carry, compared as names are (ASCII case aside on Windows); "" if none.
+func TestGetenv(t *testing.T) {
+	environ := []string{"HOME\x00=bad", "NOEQUALS", "home=/lower", "HOME=/first", "HOME=/second", "EMPTY=", "=C:=C:\\x"}
+	for _, c := range []struct {
+		name string
+		fold bool
+		want string
+	}{
+		{"HOME", false, "/first"},
+		{"HOME", true, "/lower"},
+		{"home", false, "/lower"},
+		{"EMPTY", false, ""},
+		{"MISSING", false, ""},
+		{"=C:", false, "C:\\x"},
+		{"NOEQUALS", false, ""},
+	} {
+		assert.Equal(t, c.want, getenv(environ, c.name, c.fold), "getenv(%q, fold=%v)", c.name, c.fold)
+	}
+	assert.Equal(t, getenv(environ, "HOME", windows), Getenv(environ, "HOME"))
+	task := &Task{Policy: &Policy{}}
+	assert.Equal(t, getenv(environ, "HOME", windows), task.Getenv(Given(nil, environ), "HOME"))
+}
+
+// TestGetenvExempt: a ${NAME} of a secret reads the entry Getenv finds
+// only if that entry spells its name as the task exempts it; under
+// Windows' rules it may find another spelling, a secret the task drops,
+// and then reads nothing, not even a later, exempt spelling.
+func TestGetenvExempt(t *testing.T) {
+	environ := []string{"GITHUB_TOKEN\x00=bad", "GITHUB_TOKEN=ghp_x", "github_token=ghp_y", "Path=/p"}
+	for _, c := range []struct {
+		name   string
+		exempt []string
+		fold   bool
+		want   string
+	}{
+		{"github_token", []string{"github_token"}, false, "ghp_y"},
+		{"github_token", []string{"github_token"}, true, ""}, // finds GITHUB_TOKEN
+		{"github_token", []string{"GITHUB_TOKEN", "github_token"}, true, "ghp_x"},
+		{"GITHUB_TOKEN", []string{"GITHUB_TOKEN"}, false, "ghp_x"},
+		{"GITHUB_TOKEN", nil, false, ""},
+		{"PATH", []string{"PATH"}, true, ""}, // finds Path
+		{"MISSING", []string{"MISSING"}, true, ""},
+	} {
+		assert.Equal(t, c.want, getenvExempt(environ, c.name, c.exempt, c.fold), "getenvExempt(%q, %q, fold=%v)", c.name, c.exempt, c.fold)
+	}
+	want := getenvExempt(environ, "github_token", []string{"github_token"}, windows)
+	assert.Equal(t, want, GetenvExempt(environ, "github_token", "github_token"))
+	task := &Task{Policy: &Policy{}}
+	assert.Equal(t, want, task.GetenvExempt(Given(nil, environ), "github_token", "github_token"))
+	n := testing.AllocsPerRun(10, func() { GetenvExempt(environ, "github_token", "github_token", "Github_Token") })
+	assert.Zero(t, n, "GetenvExempt allocates")
+}
+
+// TestTaskGetenvValues: a ${NAME} never reads a value the task drops as a
+// secret by value, unless an exemption names the entry's spelling.
+func TestTaskGetenvValues(t *testing.T) {
+	token := "ghp_" + strings.Repeat("a1B2", 9)
+	environ := []string{"MY_CONFIG=" + token, "KEPT=" + token, "PLAIN=x"}
+	p := &Policy{SecretValues: true, Pass: []string{"KEPT"}}
+	task := &Task{Policy: p, Inherit: true}
+	in := Given(nil, environ)
+	assert.Equal(t, "", task.getenv(environ, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, token, task.getenv(environ, "KEPT", nil, false, false))
+	assert.Equal(t, "x", task.Getenv(in, "PLAIN"))
+	off := &Task{Policy: &Policy{}, Inherit: true}
+	assert.Equal(t, token, off.getenv(environ, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, []string{"KEPT=" + token, "PLAIN=x"}, Build(in, task, nil, nil, nil))
+}
