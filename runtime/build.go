@@ -162,8 +162,8 @@ func filter(out, environ []string, table []seen, c *compiled, fold bool) []strin
 		switch {
 		case i < 0: // a name the policy does not mention
 			keep = c.inherit
-			if c.filter.may(name) {
-				keep = c.rules(name, 0, 0, fold)
+			if c.deciding.may(name) {
+				keep = c.unmentioned(name, fold)
 			}
 		case names[i].name == name:
 			keep = names[i].keep&bit != 0
