@@ -16,7 +16,7 @@ import (
 // the task and fills the pool.
 
 // allocPolicy has a few secret names and patterns, so that inherited
-// names go through the task's table and the pattern prefilter.
+// names go through the task's table and the pattern index.
 var allocPolicy = &Policy{
 	Essentials: []string{"PATH", "HOME", "LANG"},
 	Secrets:    []string{"GITHUB_TOKEN", "NPM_TOKEN", "*_TOKEN", "*_API_KEY", "*_PASSWORD"},

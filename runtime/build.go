@@ -80,8 +80,7 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 		if len(*pooled) < size {
 			*pooled = make([]seen, size)
 		}
-		table = (*pooled)[:size]
-		clear(table)
+		table = (*pooled)[:size] // clean: cleared after each use
 	}
 	b := builder{table: table, base: len(dst), fold: fold}
 	out := b.finish(filter(dst, environ, table, c, fold), defines, overrides, path)
@@ -96,12 +95,20 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 var tables = sync.Pool{New: func() any { return new([]seen) }}
 
 // seen is one slot of a call's de-duplication table: a name seen in
-// environ or given since, and 1+its index in the output, or 0 for a name
-// left out.
+// environ or given since, and its key: the name's tag (tagOf its hash)
+// over 1+its index in the output, or 0 for a name left out. A probe
+// compares keys' tags first, names only when they agree. A slot with key
+// 0 is empty.
 type seen struct {
 	name string
-	at   int
+	key  uint64
 }
+
+// tagOf returns the tag of a name whose hash is h, never 0.
+func tagOf(h uint64) uint64 { return h>>32 | 1 }
+
+// at returns 1+the index in the output of s's name, or 0.
+func (s seen) at() int { return int(uint32(s.key)) }
 
 // filter appends to out the entries of environ that the task c passes,
 // the first of each name, records each name it has seen in table (nil:
@@ -155,8 +162,8 @@ func filter(out, environ []string, table []seen, c *compiled, fold bool) []strin
 		switch {
 		case i < 0: // a name the policy does not mention
 			keep = c.inherit
-			if c.filter.may(name) {
-				keep = c.rules(name, 0, 0, fold)
+			if c.deciding.may(name) {
+				keep = c.unmentioned(name, fold)
 			}
 		case names[i].name == name:
 			keep = names[i].keep&bit != 0
@@ -173,14 +180,18 @@ func filter(out, environ []string, table []seen, c *compiled, fold bool) []strin
 			if strings.IndexByte(e, 0) >= 0 {
 				continue // exec would refuse it; a later entry may serve
 			}
+			tag := tagOf(h)
 			j = h & tableMask
-			for table[j].name != "" && !sameName(table[j].name, name, fold) {
+			for k := table[j].key; k != 0; k = table[j].key {
+				if k>>32 == tag && sameName(table[j].name, name, fold) {
+					break
+				}
 				j = (j + 1) & tableMask
 			}
-			if table[j].name != "" {
+			if table[j].key != 0 {
 				continue // the first entry of a name wins
 			}
-			table[j].name = name
+			table[j] = seen{name: name, key: tag << 32}
 			if !keep {
 				continue
 			}
@@ -196,7 +207,7 @@ func filter(out, environ []string, table []seen, c *compiled, fold bool) []strin
 		}
 		out = append(out, e)
 		if table != nil {
-			table[j].at = len(out)
+			table[j].key |= uint64(len(out))
 		}
 	}
 	return out
@@ -290,8 +301,8 @@ func (b *builder) find(out []string, name string) int {
 		}
 		return -1
 	}
-	if j := b.slot(name); b.table[j].at > 0 {
-		return b.table[j].at - 1
+	if at := b.table[b.slot(name)].at(); at > 0 {
+		return at - 1
 	}
 	return -1
 }
@@ -299,9 +310,12 @@ func (b *builder) find(out []string, name string) int {
 // slot returns the index in b.table of name's slot: the one holding it,
 // or the empty one where it would go.
 func (b *builder) slot(name string) uint64 {
-	mask := uint64(len(b.table) - 1)
-	j := hashName(name) & mask
-	for b.table[j].name != "" && !sameName(b.table[j].name, name, b.fold) {
+	mask, h := uint64(len(b.table)-1), hashName(name)
+	j := h & mask
+	for k := b.table[j].key; k != 0; k = b.table[j].key {
+		if k>>32 == tagOf(h) && sameName(b.table[j].name, name, b.fold) {
+			break
+		}
 		j = (j + 1) & mask
 	}
 	return j
@@ -311,10 +325,10 @@ func (b *builder) slot(name string) uint64 {
 func (b *builder) record(name string, at int) {
 	if b.table != nil {
 		j := b.slot(name)
-		if b.table[j].name == "" {
+		if b.table[j].key == 0 {
 			b.table[j].name = name
 		}
-		b.table[j].at = at
+		b.table[j].key = tagOf(hashName(name))<<32 | uint64(at)
 	}
 }
 

@@ -57,14 +57,70 @@ func isPattern(s string) bool { return strings.IndexByte(s, '*') >= 0 }
 // compile splits a pattern around its '*'s.
 func compile(s string) pattern { return strings.Split(s, "*") }
 
-// prefilter rules most names out before any pattern is tried, by their
-// first byte or their last two, ASCII case aside: a pattern whose suffix
-// has two bytes or more puts those in tail (see tailKey); one with only a
-// prefix puts its first byte in first; any other sets loose. A name that
-// may not match is matched by none of the patterns it was built from.
-type prefilter struct {
-	first, tail ByteSet
-	loose       bool
+// patternIndex holds patterns by what a name needs for one to match, so
+// that a name is tried only against those that may: a pattern whose
+// suffix has two bytes or more under the suffix's tailKey; one with only
+// a prefix under the prefix's first byte, in both cases; any other in
+// loose.
+type patternIndex struct {
+	head, tail [256]uint16 // 1+an index in groups, or 0
+	groups     [][]indexed
+	loose      []indexed
+}
+
+// indexed is a pattern of an index; anyCase: it matches ASCII
+// case-insensitively everywhere, as secret patterns do.
+type indexed struct {
+	p       pattern
+	anyCase bool
+}
+
+// add puts ps in x.
+func (x *patternIndex) add(ps patterns, anyCase bool) {
+	for _, p := range ps {
+		prefix, suffix := p[0], p[len(p)-1]
+		switch {
+		case len(suffix) >= 2:
+			x.put(&x.tail[tailKey(suffix)], p, anyCase)
+		case prefix != "":
+			x.put(&x.head[prefix[0]&^0x20], p, anyCase)
+			x.head[prefix[0]|0x20] = x.head[prefix[0]&^0x20]
+		default:
+			x.loose = append(x.loose, indexed{p, anyCase})
+		}
+	}
+}
+
+// put adds p to the group that *g names, making the group if there is none.
+func (x *patternIndex) put(g *uint16, p pattern, anyCase bool) {
+	if *g == 0 {
+		x.groups = append(x.groups, nil)
+		*g = uint16(len(x.groups))
+	}
+	x.groups[*g-1] = append(x.groups[*g-1], indexed{p, anyCase})
+}
+
+// may reports whether a pattern of x may match name, which is not empty:
+// whether one is loose or in name's groups.
+func (x *patternIndex) may(name string) bool {
+	return x.loose != nil || x.head[name[0]] != 0 || len(name) >= 2 && x.tail[tailKey(name)] != 0
+}
+
+// match reports whether a pattern of x matches name, which is not empty,
+// ASCII case-insensitively when fold is set.
+func (x *patternIndex) match(name string, fold bool) bool {
+	try := func(ps []indexed) bool {
+		for _, e := range ps {
+			if e.p.match(name, fold || e.anyCase) {
+				return true
+			}
+		}
+		return false
+	}
+	if try(x.loose) || x.head[name[0]] != 0 && try(x.groups[x.head[name[0]]-1]) {
+		return true
+	}
+	return len(name) >= 2 && x.tail[tailKey(name)] != 0 && try(x.groups[x.tail[tailKey(name)]-1])
 }
 
 // ByteSet is a set of bytes.
@@ -75,26 +131,6 @@ func (s *ByteSet) Has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
 
 // Add puts c in s.
 func (s *ByteSet) Add(c byte) { s[c>>6] |= 1 << (c & 63) }
-
-// add makes f let through the names that p matches.
-func (f *prefilter) add(p pattern) {
-	prefix, suffix := p[0], p[len(p)-1]
-	switch {
-	case len(suffix) >= 2:
-		f.tail.Add(tailKey(suffix))
-	case prefix != "":
-		f.first.Add(prefix[0] &^ 0x20)
-		f.first.Add(prefix[0] | 0x20)
-	default:
-		f.loose = true
-	}
-}
-
-// may reports whether a pattern f was built from may match name, which
-// is not empty.
-func (f *prefilter) may(name string) bool {
-	return f.loose || f.first.Has(name[0]) || len(name) >= 2 && f.tail.Has(tailKey(name))
-}
 
 // tailKey folds the last two bytes of s, at least two, into a byte, ASCII
 // case aside (bit 5 cleared).

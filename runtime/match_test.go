@@ -10,8 +10,8 @@ import (
 )
 
 // This file tests name patterns: the compiled pattern's match against a
-// reference matcher written here, and the prefilter that sends a name to
-// the patterns only if one may match it.
+// reference matcher written here, and the pattern index that tries a name
+// only against the patterns that may match it.
 
 // refByte reports whether pattern byte p matches name byte n, ASCII case
 // aside when fold is set.
@@ -135,10 +135,12 @@ func TestByteSet(t *testing.T) {
 	}
 }
 
-// TestPrefilterSound builds a prefilter from random patterns and wants it
-// never to rule out a name that one of them matches, exactly or ASCII
-// case aside; and to rule out some names, or it would filter nothing.
-func TestPrefilterSound(t *testing.T) {
+// TestPatternIndex builds a pattern index from random patterns, some
+// matching in any case, and wants its match to agree with refMatch over
+// the list, exactly and ASCII case aside; may never to rule out a name
+// that one of them matches; and may to rule out some names, or it would
+// filter nothing.
+func TestPatternIndex(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
 	alphabet := "ABab_1=\xc3\xa9\x7f@`"
 	piece := func(most int) string {
@@ -167,11 +169,13 @@ func TestPrefilterSound(t *testing.T) {
 	matched, ruledOut := 0, 0
 	for range 20000 {
 		var list []string
-		var f prefilter
+		var anyCase []bool
+		var x patternIndex
 		for range 1 + rng.IntN(3) {
 			s := randomPattern()
 			list = append(list, s)
-			f.add(compile(s))
+			anyCase = append(anyCase, rng.IntN(2) == 0)
+			x.add(patterns{compile(s)}, anyCase[len(anyCase)-1])
 		}
 		for range 8 {
 			name := piece(7)
@@ -191,16 +195,25 @@ func TestPrefilterSound(t *testing.T) {
 			if match {
 				matched++
 			}
-			if !f.may(name) {
+			if !x.may(name) {
 				ruledOut++
 				if match {
-					t.Fatalf("patterns %q: the prefilter rules out %q, which one matches", list, name)
+					t.Fatalf("patterns %q: the index rules out %q, which one matches", list, name)
+				}
+			}
+			for _, fold := range []bool{false, true} {
+				want := false
+				for i, s := range list {
+					want = want || refMatch(s, name, fold || anyCase[i])
+				}
+				if got := x.match(name, fold); got != want {
+					t.Fatalf("patterns %q (any case: %v) matching %q, fold=%v: %v, want %v", list, anyCase, name, fold, got, want)
 				}
 			}
 		}
 	}
-	assert.Greater(t, matched, 10000, "matches are common enough to test the prefilter")
-	assert.Greater(t, ruledOut, 10000, "the prefilter rules names out")
+	assert.Greater(t, matched, 10000, "matches are common enough to test the index")
+	assert.Greater(t, ruledOut, 10000, "the index rules names out")
 }
 
 // FuzzPattern wants a compiled pattern to match exactly the names that

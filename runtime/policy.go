@@ -106,11 +106,13 @@ type compiled struct {
 	inherit bool
 	slots   []uint64
 	names   []spelling
-	// The task's patterns and the policy's secret patterns, and the
-	// filter that sends an unmentioned name to decide only if one of
-	// those that could change its fate may match it.
+	// The task's patterns and the policy's secret patterns. An
+	// unmentioned name changes fate only by one of deciding's: in an
+	// inherit task the patterns that drop it (secret, unset), in an
+	// isolated one those that pass it (passThrough's), where it is then
+	// dropped by one of dropping's (secret, unset, negated).
 	secret, pass, negated, unset patterns
-	filter                       prefilter
+	deciding, dropping           patternIndex
 	// heads, for an isolated task, rules out before its name is read an
 	// entry whose first bytes no name it can pass starts with (nil when
 	// a passThrough pattern's prefix is too short to tell).
@@ -194,15 +196,14 @@ func compileTask(t *Task) *compiled {
 		return strings.Compare(a.name, b.name)
 	})
 	c.index()
-	// An unmentioned name changes fate only by a pattern that passes it
-	// (isolated) or drops it (inherit).
-	deciding := c.pass
-	if t.Inherit {
-		deciding = append(slices.Clip(c.secret), c.unset...)
+	drops := &c.deciding
+	if !t.Inherit {
+		c.deciding.add(c.pass, false)
+		drops = &c.dropping
+		drops.add(c.negated, false)
 	}
-	for _, pat := range deciding {
-		c.filter.add(pat)
-	}
+	drops.add(c.secret, true)
+	drops.add(c.unset, false)
 	for i := range c.names {
 		s := &c.names[i]
 		if c.decide(s.name, false) {
@@ -282,10 +283,7 @@ func (c *compiled) group(i int) []spelling {
 func (c *compiled) keeps(name string, h uint64, fold bool) bool {
 	i := c.lookup(name, h)
 	if i < 0 {
-		if !c.filter.may(name) {
-			return c.inherit // no rule names it, no pattern matches it
-		}
-		return c.rules(name, 0, 0, fold)
+		return c.unmentioned(name, fold)
 	}
 	var folded uint8
 	for _, s := range c.group(i) {
@@ -298,6 +296,18 @@ func (c *compiled) keeps(name string, h uint64, fold bool) bool {
 		return c.names[i].keep&keepVariant != 0
 	}
 	return c.rules(name, 0, folded, false) // a spelling the lists do not have
+}
+
+// unmentioned reports whether the task passes an inherited entry whose
+// name no list mentions: by the patterns that may match it.
+func (c *compiled) unmentioned(name string, fold bool) bool {
+	if !c.deciding.may(name) {
+		return c.inherit
+	}
+	if c.inherit {
+		return !c.deciding.match(name, fold)
+	}
+	return c.deciding.match(name, fold) && !c.dropping.match(name, fold)
 }
 
 // keepOf returns the decision bit that applies: keepFolded on Windows.
