@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -57,16 +56,8 @@ func auditMain(args []string, stdin io.Reader, environ []string, stdout, stderr 
 		return usageError(stderr, "envgen audit", "want a policy file and a task; got %d arguments", len(positional))
 	}
 	file := positional[0]
-	src, err := os.ReadFile(file)
-	if err != nil {
-		fmt.Fprintf(stderr, "envgen audit: %v\n", err)
-		return exitPolicy
-	}
-	p, err := policy.Load(file, src)
-	if err != nil {
-		for _, dg := range err.(policy.Diagnostics) {
-			fmt.Fprintln(stderr, dg)
-		}
+	p, ok := loadPolicy("envgen audit", file, stderr)
+	if !ok {
 		return exitPolicy
 	}
 	var tasks []*policy.Task

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -112,16 +111,8 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	}
 	file := positional[0]
 
-	src, err := os.ReadFile(file)
-	if err != nil {
-		fmt.Fprintf(stderr, "envgen explain: %v\n", err)
-		return exitPolicy
-	}
-	p, err := policy.Load(file, src)
-	if err != nil {
-		for _, dg := range err.(policy.Diagnostics) {
-			fmt.Fprintln(stderr, dg)
-		}
+	p, ok := loadPolicy("envgen explain", file, stderr)
+	if !ok {
 		return exitPolicy
 	}
 	var t *policy.Task
