@@ -205,7 +205,11 @@ func TestDifferentialFold(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(seed, 0x666f6c64))
 	cases, failures := 0, 0
-	for i := range foldPolicies {
+	policies := foldPolicies
+	if testing.Short() {
+		policies /= 4 // the inner loop's share of -short
+	}
+	for i := range policies {
 		src, c := gentest.RandomPolicy(r, fmt.Sprintf("p%d", i))
 		for range foldCalls {
 			call := gentest.RandomCallFor(r, c)
@@ -234,7 +238,7 @@ func TestDifferentialFold(t *testing.T) {
 	if failures > 5 {
 		t.Errorf("... %d failing cases in all", failures)
 	}
-	t.Logf("%d random calls of %d random policies (seed %d), half with Windows' names", cases, foldPolicies, seed)
+	t.Logf("%d random calls of %d random policies (seed %d), half with Windows' names", cases, policies, seed)
 }
 
 // fuzzPolicies are the policies FuzzBuild draws its task from: between
