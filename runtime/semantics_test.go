@@ -57,7 +57,7 @@ func TestTaskKeeps(t *testing.T) {
 	isolated := &Task{Policy: keepPolicy, PassThrough: []string{"github_token", "NODE_ENV", "NEXT_*", "!LANG", "!NEXT_SECRET_*"}}
 	checkKeeps(t, "isolated", isolated, []keepCase{
 		{"PATH", true, true},
-		{"path", false, true}, // an essential in another spelling
+		{"path", false, true},  // an essential in another spelling
 		{"LANG", false, false}, // a negation beats an essential
 		{"lang", false, false},
 		{"NODE_ENV", true, true},
