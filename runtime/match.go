@@ -6,13 +6,17 @@ import "strings"
 // and between its '*'s, so "NEXT_PUBLIC_*" is {"NEXT_PUBLIC_", ""} and
 // "*_TOKEN" is {"", "_TOKEN"}; a '*' matches any run of bytes, possibly
 // empty. head and tail are the first 8 bytes of its prefix and the last 8
-// of its suffix as words, with 0x20 at their letters in headLetters and
-// tailLetters, so that most names that cannot match fail at a compare of
+// of its suffix as words, headMask and tailShift what picks those of a
+// name, with 0x20 at their letters in headLetters and tailLetters; so
+// most names fail, and a short pattern's matches pass, at a compare of
 // words.
 type pattern struct {
 	parts                    []string
 	head, tail               uint64
 	headLetters, tailLetters uint64
+	headMask                 uint64
+	tailShift                uint
+	short                    bool // no affix of more than 8 bytes, nothing between '*'s
 }
 
 // match reports whether name matches p, ASCII case-insensitively when fold
@@ -25,16 +29,17 @@ func (p pattern) match(name string, fold bool) bool {
 // matches is match for a name whose ends are first and last.
 func (p *pattern) matches(name string, first, last uint64, fold bool) bool {
 	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
-	if len(name) < len(prefix)+len(suffix) {
-		return false
-	}
 	var hl, tl uint64 // the bits that may differ
 	if fold {
 		hl, tl = p.headLetters, p.tailLetters
 	}
-	if (first^p.head)&(1<<(8*min(len(prefix), 8))-1)&^hl != 0 || (last>>(64-8*min(len(suffix), 8))^p.tail)&^tl != 0 ||
-		len(prefix) > 8 && !sameName(name[:len(prefix)], prefix, fold) ||
-		len(suffix) > 8 && !sameName(name[len(name)-len(suffix):], suffix, fold) {
+	if len(name) < len(prefix)+len(suffix) || (first^p.head)&p.headMask&^hl != 0 || (last>>p.tailShift^p.tail)&^tl != 0 {
+		return false
+	}
+	if p.short {
+		return true
+	}
+	if !sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
@@ -101,8 +106,11 @@ func isPattern(s string) bool { return strings.IndexByte(s, '*') >= 0 }
 func compile(s string) pattern {
 	p := pattern{parts: strings.Split(s, "*")}
 	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
-	p.head, p.headLetters = affixWord(prefix[:min(len(prefix), 8)])
-	p.tail, p.tailLetters = affixWord(suffix[len(suffix)-min(len(suffix), 8):])
+	hn, tn := min(len(prefix), 8), min(len(suffix), 8)
+	p.head, p.headLetters = affixWord(prefix[:hn])
+	p.tail, p.tailLetters = affixWord(suffix[len(suffix)-tn:])
+	p.headMask, p.tailShift = 1<<(8*hn)-1, uint(64-8*tn)
+	p.short = len(p.parts) == 2 && len(prefix) <= 8 && len(suffix) <= 8
 	return p
 }
 
@@ -159,22 +167,23 @@ func (x *patternIndex) may(name string) bool {
 // ASCII case-insensitively when fold is set.
 func (x *patternIndex) match(name string, fold bool) bool {
 	first, last := ends(name)
-	groups := [3]uint16{x.head[name[0]]}
-	if len(name) >= 2 {
-		groups[1] = x.tail[tailKey(name)]
+	if g := x.head[name[0]]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
+		return true
 	}
-	for k, g := range groups {
-		ps := x.loose
-		if k < 2 {
-			if g == 0 {
-				continue
-			}
-			ps = x.groups[g-1]
+	if len(name) >= 2 {
+		if g := x.tail[tailKey(name)]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
+			return true
 		}
-		for i := range ps {
-			if ps[i].p.matches(name, first, last, fold || ps[i].anyCase) {
-				return true
-			}
+	}
+	return matchAny(x.loose, name, first, last, fold)
+}
+
+// matchAny reports whether one of ps matches name, whose ends are first
+// and last.
+func matchAny(ps []indexed, name string, first, last uint64, fold bool) bool {
+	for i := range ps {
+		if ps[i].p.matches(name, first, last, fold || ps[i].anyCase) {
+			return true
 		}
 	}
 	return false
