@@ -115,77 +115,77 @@ func (s seen) at() int { return int(uint32(s.key)) }
 // environ is owned, see Input), and returns out. It is the hot loop of
 // every generated builder; per entry: one scan of the name (hashing it),
 // one probe of the task's table for a name the policy mentions, else its
-// pattern filter; then, for an entry kept, a NUL check and one probe of
-// the de-duplication table. It calls out only for what needs more: a
-// spelling other than the table's first, a name a pattern may match, a
-// value starting with "()" under dropInjection.
+// pattern index; then, for an entry kept, a NUL check and one probe of
+// the de-duplication table. Its common path makes no call, so that the
+// loop's values stay in registers; it calls out for what needs more: a
+// short entry, a spelling other than the table's first, a name a pattern
+// may match, a long entry's NUL check, a value checked for what it holds.
 func filter(out, environ []string, table []seen, c *compiled, fold bool) []string {
 	slots, names, bit := c.slots, c.names, keepOf(fold)
 	mask, tableMask := uint64(len(slots)-1), uint64(len(table)-1)
 	for _, e := range environ {
-		if c.heads != nil && !c.heads.may(e) {
-			continue // an isolated task passes no name with this head
-		}
 		// The name's length n and hash h, as scanName finds them, written
-		// out for a name that ends before the entry's last 8 bytes, so
-		// that the loop makes no call on its common path.
-		n, h := 0, uint64(0)
-		for i := 0; ; i += 8 {
-			if i+8 > len(e) || e[0] == '=' {
-				n, h = scanName(e)
-				break
+		// out for a name that ends before the entry's last 8 bytes.
+		n, h, w := 0, uint64(0), uint64(0)
+		if len(e) >= 8 {
+			w = load64(e)
+		}
+		if len(e) < 8 || w&0xff == '=' {
+			if c.heads != nil && !c.heads.may(e) {
+				continue // an isolated task passes no name with this head
 			}
-			w := load64(e[i:])
-			if m := zeroBytes(w ^ eqBytes); m != 0 {
+			if n, h = scanName(e); n == 0 {
+				continue // no name: exec would refuse it
+			}
+		} else {
+			m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
+			if c.heads != nil && !c.heads.has(w&((m&-m)>>7-1)) {
+				continue
+			}
+			for m == 0 && n+16 <= len(e) {
+				h, n = mix(h, w), n+8
+				w = load64(e[n:])
+				m = zeroBytes(w ^ eqBytes)
+			}
+			if m == 0 {
+				if n, h = scanName(e); n == 0 {
+					continue
+				}
+			} else {
 				if k := bits.TrailingZeros64(m) >> 3; k > 0 {
-					h, n = mix(h, w&(1<<(8*k)-1)), i+k
-				} else {
-					n = i
+					h, n = mix(h, w&(1<<(8*k)-1)), n+k
 				}
 				h = finish(h, n)
-				break
 			}
-			h = mix(h, w)
-		}
-		if n == 0 {
-			continue // no name: exec would refuse it
 		}
 		name := e[:n]
-		i := -1 // the first spelling in names with name's tag
-		for j := h & mask; slots[j] != 0; j = (j + 1) & mask {
-			if s := slots[j]; s>>32 == h>>32 {
-				i = int(uint32(s)) - 1
-				break
-			}
+		keep := c.inherit
+		j := h & mask
+		for slots[j] != 0 && slots[j]>>32 != h>>32 {
+			j = (j + 1) & mask
 		}
-		var keep bool
-		switch {
-		case i < 0: // a name the policy does not mention
-			keep = c.inherit
-			if c.deciding.may(name) {
-				keep = c.unmentioned(name, fold)
-			}
-		case names[i].name == name:
+		switch i := int(uint32(slots[j])) - 1; {
+		case i >= 0 && names[i].name == name:
 			keep = names[i].keep&bit != 0
-		default:
-			keep = c.keeps(name, h, fold) // another spelling, or another name with its tag
+		case i >= 0 && names[i].keep&keepAlone != 0 && EqualFold(names[i].name, name):
+			keep = names[i].keep&(bit<<2) != 0 // a spelling the lists do not have
+		case i >= 0: // another spelling, or another name with its tag
+			keep = c.keeps(name, h, fold)
+		case c.deciding.may(name): // a name the policy does not mention
+			keep = c.unmentioned(name, fold)
 		}
 		// Where names compare exactly, a later entry of a dropped name
 		// is dropped alike: it needs no record.
 		if !keep && !fold {
 			continue
 		}
-		var j uint64 // the name's slot in table
 		if table != nil {
 			if strings.IndexByte(e, 0) >= 0 {
 				continue // exec would refuse it; a later entry may serve
 			}
 			tag := tagOf(h)
 			j = h & tableMask
-			for k := table[j].key; k != 0; k = table[j].key {
-				if k>>32 == tag && sameName(table[j].name, name, fold) {
-					break
-				}
+			for table[j].key != 0 && (table[j].key>>32 != tag || !sameName(table[j].name, name, fold)) {
 				j = (j + 1) & tableMask
 			}
 			if table[j].key != 0 {

@@ -2,23 +2,48 @@ package envrt
 
 import "strings"
 
-// pattern is a compiled name pattern: the literal runs around and between
-// its '*'s, so "NEXT_PUBLIC_*" is {"NEXT_PUBLIC_", ""} and "*_TOKEN" is
-// {"", "_TOKEN"}. A '*' matches any run of bytes, possibly empty.
-type pattern []string
+// pattern is a compiled name pattern. parts are the literal runs around
+// and between its '*'s, so "NEXT_PUBLIC_*" is {"NEXT_PUBLIC_", ""} and
+// "*_TOKEN" is {"", "_TOKEN"}; a '*' matches any run of bytes, possibly
+// empty. head and tail are the first 8 bytes of its prefix and the last 8
+// of its suffix as words, headMask and tailShift what picks those of a
+// name, with 0x20 at their letters in headLetters and tailLetters; so
+// most names fail, and a short pattern's matches pass, at a compare of
+// words.
+type pattern struct {
+	parts                    []string
+	head, tail               uint64
+	headLetters, tailLetters uint64
+	headMask                 uint64
+	tailShift                uint
+	short                    bool // no affix of more than 8 bytes, nothing between '*'s
+}
 
 // match reports whether name matches p, ASCII case-insensitively when fold
 // is set.
 func (p pattern) match(name string, fold bool) bool {
-	prefix, suffix := p[0], p[len(p)-1]
-	if len(name) < len(prefix)+len(suffix) ||
-		suffix != "" && (name[len(name)-1]^suffix[len(suffix)-1])&^0x20 != 0 || // cannot match: saves the calls
-		prefix != "" && (name[0]^prefix[0])&^0x20 != 0 ||
-		!sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
+	first, last := ends(name)
+	return p.matches(name, first, last, fold)
+}
+
+// matches is match for a name whose ends are first and last.
+func (p *pattern) matches(name string, first, last uint64, fold bool) bool {
+	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
+	var hl, tl uint64 // the bits that may differ
+	if fold {
+		hl, tl = p.headLetters, p.tailLetters
+	}
+	if len(name) < len(prefix)+len(suffix) || (first^p.head)&p.headMask&^hl != 0 || (last>>p.tailShift^p.tail)&^tl != 0 {
+		return false
+	}
+	if p.short {
+		return true
+	}
+	if !sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
-	for _, mid := range p[1 : len(p)-1] {
+	for _, mid := range p.parts[1 : len(p.parts)-1] {
 		i := index(rest, mid, fold)
 		if i < 0 {
 			return false
@@ -26,6 +51,29 @@ func (p pattern) match(name string, fold bool) bool {
 		rest = rest[i+len(mid):]
 	}
 	return true
+}
+
+// ends returns the first 8 bytes of name and its last 8 as little-endian
+// words; a name shorter than that fills the low bytes of first and the
+// high bytes of last.
+func ends(name string) (first, last uint64) {
+	if len(name) >= 8 {
+		return load64(name), load64(name[len(name)-8:])
+	}
+	w := loadTail(name, 0, len(name))
+	return w, w << (64 - 8*len(name))
+}
+
+// affixWord returns s, at most 8 bytes, as a little-endian word, and a
+// word with 0x20 at each of its ASCII letters.
+func affixWord(s string) (w, letters uint64) {
+	for i := len(s) - 1; i >= 0; i-- {
+		w, letters = w<<8|uint64(s[i]), letters<<8
+		if c := s[i] | 0x20; 'a' <= c && c <= 'z' {
+			letters |= 0x20
+		}
+	}
+	return w, letters
 }
 
 // index returns the first index of sub in s, or -1.
@@ -55,7 +103,16 @@ func (ps patterns) match(name string, fold bool) bool {
 func isPattern(s string) bool { return strings.IndexByte(s, '*') >= 0 }
 
 // compile splits a pattern around its '*'s.
-func compile(s string) pattern { return strings.Split(s, "*") }
+func compile(s string) pattern {
+	p := pattern{parts: strings.Split(s, "*")}
+	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
+	hn, tn := min(len(prefix), 8), min(len(suffix), 8)
+	p.head, p.headLetters = affixWord(prefix[:hn])
+	p.tail, p.tailLetters = affixWord(suffix[len(suffix)-tn:])
+	p.headMask, p.tailShift = 1<<(8*hn)-1, uint(64-8*tn)
+	p.short = len(p.parts) == 2 && len(prefix) <= 8 && len(suffix) <= 8
+	return p
+}
 
 // patternIndex holds patterns by what a name needs for one to match, so
 // that a name is tried only against those that may: a pattern whose
@@ -78,7 +135,7 @@ type indexed struct {
 // add puts ps in x.
 func (x *patternIndex) add(ps patterns, anyCase bool) {
 	for _, p := range ps {
-		prefix, suffix := p[0], p[len(p)-1]
+		prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
 		switch {
 		case len(suffix) >= 2:
 			x.put(&x.tail[tailKey(suffix)], p, anyCase)
@@ -109,18 +166,27 @@ func (x *patternIndex) may(name string) bool {
 // match reports whether a pattern of x matches name, which is not empty,
 // ASCII case-insensitively when fold is set.
 func (x *patternIndex) match(name string, fold bool) bool {
-	try := func(ps []indexed) bool {
-		for _, e := range ps {
-			if e.p.match(name, fold || e.anyCase) {
-				return true
-			}
-		}
-		return false
-	}
-	if try(x.loose) || x.head[name[0]] != 0 && try(x.groups[x.head[name[0]]-1]) {
+	first, last := ends(name)
+	if g := x.head[name[0]]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
 		return true
 	}
-	return len(name) >= 2 && x.tail[tailKey(name)] != 0 && try(x.groups[x.tail[tailKey(name)]-1])
+	if len(name) >= 2 {
+		if g := x.tail[tailKey(name)]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
+			return true
+		}
+	}
+	return matchAny(x.loose, name, first, last, fold)
+}
+
+// matchAny reports whether one of ps matches name, whose ends are first
+// and last.
+func matchAny(ps []indexed, name string, first, last uint64, fold bool) bool {
+	for i := range ps {
+		if ps[i].p.matches(name, first, last, fold || ps[i].anyCase) {
+			return true
+		}
+	}
+	return false
 }
 
 // ByteSet is a set of bytes.
@@ -153,10 +219,10 @@ func headsOf(names []spelling, pass patterns) *heads {
 		s[k>>6] |= 1 << (k & 63)
 	}
 	for _, p := range pass {
-		if len(p[0]) < 8 {
+		if len(p.parts[0]) < 8 {
 			return nil
 		}
-		add(p[0])
+		add(p.parts[0])
 	}
 	for _, n := range names {
 		if n.keep&(keepExact|keepFolded|keepVariant) != 0 {
@@ -176,7 +242,12 @@ func (s *heads) may(e string) bool {
 		w = loadTail(e, 0, len(e))
 	}
 	m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
-	w &= (m&-m)>>7 - 1          // the bytes before it; all 8 without one
+	return s.has(w&((m&-m)>>7-1)) || e != "" && e[0] == '='
+}
+
+// has reports whether the head w, the bytes of a name's first word
+// before its '=' (all 8 without one), is in s.
+func (s *heads) has(w uint64) bool {
 	k := headBit(w)
-	return s[k>>6]>>(k&63)&1 != 0 || e != "" && e[0] == '='
+	return s[k>>6]>>(k&63)&1 != 0
 }

@@ -143,9 +143,15 @@ const (
 const (
 	keepExact    uint8 = 1 << iota // where names compare exactly
 	keepFolded                     // on Windows
+	keepUnlisted                   // on the first spelling, with keepAlone: where names compare exactly, any spelling the policy does not list
 	keepVariant                    // on the first spelling: on Windows, any spelling the policy does not list
 	keepFunction                   // even with a value starting with "()"
 	keepValue                      // even with a value that looks like a credential: secrets.pass or an exact passThrough name
+	// keepAlone, on the first spelling: the policy lists no other, and no
+	// pattern that tells spellings apart matches the name, so that every
+	// unlisted spelling has one fate, keepUnlisted's (keepVariant's on
+	// Windows). An unlisted spelling's bit is its listed one's <<2.
+	keepAlone
 )
 
 // compiled returns t's tables, compiling them at the first call.
@@ -221,6 +227,12 @@ func compileTask(t *Task) *compiled {
 		if i == 0 || !EqualFold(c.names[i-1].name, s.name) {
 			if other, ok := otherSpelling(c.names[i:]); ok && c.decide(other, true) {
 				s.keep |= keepVariant
+			}
+			if len(c.group(i)) == 1 && !c.pass.match(s.name, true) && !c.negated.match(s.name, true) && !c.unset.match(s.name, true) {
+				s.keep |= keepAlone
+				if c.rules(s.name, 0, s.facts, false) {
+					s.keep |= keepUnlisted
+				}
 			}
 		}
 	}
