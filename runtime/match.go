@@ -225,24 +225,11 @@ func headsOf(names []spelling, pass patterns) *heads {
 		add(p.parts[0])
 	}
 	for _, n := range names {
-		if n.keep&(keepExact|keepFolded|keepVariant) != 0 {
+		if n.keep&keepExact != 0 { // heads serve the fast loop, where names compare exactly
 			add(n.name)
 		}
 	}
 	return &s
-}
-
-// may reports whether the name of entry e may have a head in s. A name
-// that starts with '=', Windows's "=C:", always may.
-func (s *heads) may(e string) bool {
-	var w uint64
-	if len(e) >= 8 {
-		w = load64(e)
-	} else {
-		w = loadTail(e, 0, len(e))
-	}
-	m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
-	return s.has(w&((m&-m)>>7-1)) || e != "" && e[0] == '='
 }
 
 // has reports whether the head w, the bytes of a name's first word

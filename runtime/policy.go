@@ -125,6 +125,7 @@ type compiled struct {
 // lists say of it, and what the task decides for an entry so spelled.
 type spelling struct {
 	name  string
+	word  uint64 // a name of fewer than 8 bytes as a word, for spelling.is
 	facts uint8
 	keep  uint8
 }
@@ -143,15 +144,8 @@ const (
 const (
 	keepExact    uint8 = 1 << iota // where names compare exactly
 	keepFolded                     // on Windows
-	keepUnlisted                   // on the first spelling, with keepAlone: where names compare exactly, any spelling the policy does not list
-	keepVariant                    // on the first spelling: on Windows, any spelling the policy does not list
 	keepFunction                   // even with a value starting with "()"
 	keepValue                      // even with a value that looks like a credential: secrets.pass or an exact passThrough name
-	// keepAlone, on the first spelling: the policy lists no other, and no
-	// pattern that tells spellings apart matches the name, so that every
-	// unlisted spelling has one fate, keepUnlisted's (keepVariant's on
-	// Windows). An unlisted spelling's bit is its listed one's <<2.
-	keepAlone
 )
 
 // compiled returns t's tables, compiling them at the first call.
@@ -224,16 +218,8 @@ func compileTask(t *Task) *compiled {
 		if s.facts&(isPass|isListed) != 0 {
 			s.keep |= keepValue
 		}
-		if i == 0 || !EqualFold(c.names[i-1].name, s.name) {
-			if other, ok := otherSpelling(c.names[i:]); ok && c.decide(other, true) {
-				s.keep |= keepVariant
-			}
-			if len(c.group(i)) == 1 && !c.pass.match(s.name, true) && !c.negated.match(s.name, true) && !c.unset.match(s.name, true) {
-				s.keep |= keepAlone
-				if c.rules(s.name, 0, s.facts, false) {
-					s.keep |= keepUnlisted
-				}
-			}
+		if len(s.name) < 8 {
+			s.word = loadTail(s.name, 0, len(s.name))
 		}
 	}
 	if !t.Inherit {
@@ -304,10 +290,7 @@ func (c *compiled) keeps(name string, h uint64, fold bool) bool {
 		}
 		folded |= s.facts
 	}
-	if fold {
-		return c.names[i].keep&keepVariant != 0
-	}
-	return c.rules(name, 0, folded, false) // a spelling the lists do not have
+	return c.rules(name, 0, folded, fold) // a spelling the lists do not have
 }
 
 // unmentioned reports whether the task passes an inherited entry whose
@@ -371,36 +354,4 @@ func (c *compiled) rules(name string, exact, folded uint8, fold bool) bool {
 	}
 	// dropInjection's names, unless passThrough lists this spelling
 	return !unset || exact&isListed != 0
-}
-
-// otherSpelling returns a spelling of the name of group (its spellings,
-// ASCII case aside, sorted) that group does not hold, if there is one:
-// one with the case of its letters flipped by 1, 2, … len(group).
-func otherSpelling(names []spelling) (string, bool) {
-	first := names[0].name
-	n := 1
-	for n < len(names) && EqualFold(names[n].name, first) {
-		n++
-	}
-	b := []byte(first)
-	for mask := 1; mask <= n; mask++ {
-		copy(b, first)
-		bit := 0
-		for i, ch := range b {
-			if upper(ch)|0x20 >= 'a' && upper(ch)|0x20 <= 'z' {
-				if mask>>bit&1 != 0 {
-					b[i] ^= 0x20
-				}
-				bit++
-			}
-		}
-		if mask>>bit != 0 {
-			return "", false // too few letters: the group lists every spelling
-		}
-		s := string(b)
-		if !slices.ContainsFunc(names[:n], func(x spelling) bool { return x.name == s }) {
-			return s, true
-		}
-	}
-	return "", false
 }
