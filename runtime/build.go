@@ -190,12 +190,13 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 			j = (j + 1) & mask
 		}
 		if s := slots[j]; s != 0 {
-			if !c.names[uint32(s)-1].is(name, load64(e)) {
-				return i, out // another spelling, or another name with its tag
+			if sp := &c.names[uint32(s)-1]; sp.is(name, load64(e)) {
+				keep = sp.keep&keepExact != 0
+			} else {
+				keep = c.keeps(name, h, false) // another spelling, or another name with its tag
 			}
-			keep = c.names[uint32(s)-1].keep&keepExact != 0
 		} else if c.deciding.may(name) {
-			return i, out
+			keep = c.unmentioned(name, false)
 		}
 		if !keep {
 			continue // a later entry of the name is dropped alike
