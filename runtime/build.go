@@ -192,6 +192,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 		if s := slots[j]; s != 0 {
 			if sp := &c.names[uint32(s)-1]; sp.is(name, load64(e)) {
 				keep = sp.keep&keepExact != 0
+			} else if sp.keep&dropOthers != 0 && EqualFold(sp.name, name) {
+				keep = false // another spelling of a secret name
 			} else {
 				keep = c.keeps(name, h, false) // another spelling, or another name with its tag
 			}
@@ -349,8 +351,14 @@ func ahead(room, environ []string) bool {
 	if first == &environ[0] {
 		return false
 	}
-	for i := 1; i < len(environ); i++ {
-		if first == &environ[i] {
+	rest := environ[1:]
+	for ; len(rest) >= 4; rest = rest[4:] { // four at a time: it runs at every call
+		if first == &rest[0] || first == &rest[1] || first == &rest[2] || first == &rest[3] {
+			return true
+		}
+	}
+	for i := range rest {
+		if first == &rest[i] {
 			return true
 		}
 	}

@@ -146,6 +146,9 @@ const (
 	keepFolded                     // on Windows
 	keepFunction                   // even with a value starting with "()"
 	keepValue                      // even with a value that looks like a credential: secrets.pass or an exact passThrough name
+	// dropOthers, on the only spelling the lists have of a secret name:
+	// any other spelling is dropped (only a listed one could be exempt).
+	dropOthers
 )
 
 // compiled returns t's tables, compiling them at the first call.
@@ -217,6 +220,9 @@ func compileTask(t *Task) *compiled {
 		}
 		if s.facts&(isPass|isListed) != 0 {
 			s.keep |= keepValue
+		}
+		if s.facts&isSecret != 0 && len(c.group(i)) == 1 && (i == 0 || !EqualFold(c.names[i-1].name, s.name)) {
+			s.keep |= dropOthers
 		}
 		if len(s.name) < 8 {
 			s.word = loadTail(s.name, 0, len(s.name))
