@@ -147,15 +147,14 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 // compare of words; for an entry kept, the NUL check and one probe of the
 // de-duplication table (nil: environ is owned, see Input).
 func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
-	for ; i < len(environ); i++ {
-		e := environ[i]
+	for at, e := range environ[i:] {
 		if len(e) < 8 {
-			return i, out
+			return i + at, out
 		}
 		// The name's length n and hash h, as scanName finds them.
 		w := load64(e)
 		if w&0xff == '=' {
-			return i, out // Windows's "=C:": the word scan would see this '='
+			return i + at, out // Windows's "=C:": the word scan would see this '='
 		}
 		m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
 		if c.heads != nil && !c.heads.has(w&((m&-m)>>7-1)) {
@@ -169,19 +168,18 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 		}
 		if m == 0 { // the last bytes, fewer than 8, high bytes zero: no '='
 			if len(s) <= 8 {
-				return i, out // no '='
+				return i + at, out // no '='
 			}
 			h, s = mix(h, w), s[8:]
 			w = load64(e[len(e)-8:]) >> (8 * (8 - len(s)))
 			if m = zeroBytes(w ^ eqBytes); m == 0 {
-				return i, out
+				return i + at, out
 			}
 		}
 		n := len(e) - len(s)
-		if k := bits.TrailingZeros64(m) >> 3; k > 0 {
-			h, n = mix(h, w&(1<<(8*k)-1)), n+k
-		}
-		h = finish(h, n)
+		k := bits.TrailingZeros64(m) >> 3 // the '=' is byte k of w
+		n += k
+		h = finish(mix(h, w&(1<<(8*k)-1)), n)
 		name := e[:n]
 		keep := c.inherit
 		slots, mask := c.slots, uint64(len(c.slots)-1)
@@ -203,8 +201,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 		if !keep {
 			continue // a later entry of the name is dropped alike
 		}
-		if c.dropFunctions || c.values != nil {
-			return i, out // a value the task checks
+		if c.checksValues {
+			return i + at, out // a value the task checks
 		}
 		if table != nil {
 			// The NUL check, 16 bytes at a time: a word w holds a zero
@@ -223,19 +221,19 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 				z |= (a - lows) &^ a
 			}
 			if z&highs != 0 {
-				return i, out
+				return i + at, out
 			}
 			tag, tableMask := tagOf(h), uint64(len(table)-1)
 			for j = h & tableMask; table[j] != 0; j = (j + 1) & tableMask {
 				if table[j]>>32 == tag {
-					return i, out // maybe the name's second entry
+					return i + at, out // maybe the name's second entry
 				}
 			}
 			table[j] = tag<<32 | uint64(len(out)+1)
 		}
 		out = append(out, e)
 	}
-	return i, out
+	return len(environ), out
 }
 
 // one is filter for one entry, any fast leaves: it decides the entry by

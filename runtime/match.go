@@ -123,6 +123,7 @@ type patternIndex struct {
 	head, tail [256]uint16 // 1+an index in groups, or 0
 	groups     [][]indexed
 	loose      []indexed
+	anyHead    bool // loose or head groups: may looks at a name's first byte
 }
 
 // indexed is a pattern of an index; anyCase: it matches ASCII
@@ -142,8 +143,10 @@ func (x *patternIndex) add(ps patterns, anyCase bool) {
 		case prefix != "":
 			x.put(&x.head[prefix[0]&^0x20], p, anyCase)
 			x.head[prefix[0]|0x20] = x.head[prefix[0]&^0x20]
+			x.anyHead = true
 		default:
 			x.loose = append(x.loose, indexed{p, anyCase})
+			x.anyHead = true
 		}
 	}
 }
@@ -160,7 +163,7 @@ func (x *patternIndex) put(g *uint16, p pattern, anyCase bool) {
 // may reports whether a pattern of x may match name, which is not empty:
 // whether one is loose or in name's groups.
 func (x *patternIndex) may(name string) bool {
-	return x.loose != nil || x.head[name[0]] != 0 || len(name) >= 2 && x.tail[tailKey(name)] != 0
+	return len(name) >= 2 && x.tail[tailKey(name)] != 0 || x.anyHead && (x.loose != nil || x.head[name[0]] != 0)
 }
 
 // match reports whether a pattern of x matches name, which is not empty,

@@ -36,16 +36,14 @@ func Split(entry string) (name string, ok bool) {
 }
 
 // hashName returns the hash of name, ASCII case aside: its 8-byte words,
-// little-endian, the last one zero-padded, mixed in turn, then its length.
+// little-endian, mixed in turn, then the bytes left (fewer than 8, maybe
+// none) as a zero-padded word, then its length.
 func hashName(name string) uint64 {
 	h, i := uint64(0), 0
 	for ; i+8 <= len(name); i += 8 {
 		h = mix(h, load64(name[i:]))
 	}
-	if i < len(name) {
-		h = mix(h, loadTail(name, i, len(name)))
-	}
-	return finish(h, len(name))
+	return finish(mix(h, loadTail(name, i, len(name))), len(name))
 }
 
 // scanName returns the length of e's name (the bytes before the first '='
@@ -92,10 +90,7 @@ func scanName(e string) (n int, h uint64) {
 // marks the first '=' of the name.
 func end(h, w uint64, i int, m uint64) (int, uint64) {
 	k := bits.TrailingZeros64(m) >> 3 // the '=' is byte k of w
-	if k > 0 {
-		h = mix(h, w&(1<<(8*k)-1))
-	}
-	return i + k, finish(h, i+k)
+	return i + k, finish(mix(h, w&(1<<(8*k)-1)), i+k)
 }
 
 // zeroBytes returns a word whose lowest set bit is the top bit of the

@@ -119,6 +119,7 @@ type compiled struct {
 	heads         *heads
 	dropFunctions bool
 	values        *ValueDetector // nil with secrets.values off
+	checksValues  bool           // dropFunctions or values: fast leaves kept entries to one
 }
 
 // spelling is one spelling of a name that a policy mentions: what the
@@ -228,6 +229,7 @@ func compileTask(t *Task) *compiled {
 			s.word = loadTail(s.name, 0, len(s.name))
 		}
 	}
+	c.checksValues = c.dropFunctions || c.values != nil
 	if !t.Inherit {
 		c.heads = headsOf(c.names, c.pass)
 	}
