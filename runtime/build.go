@@ -201,8 +201,10 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 		if !keep {
 			continue // a later entry of the name is dropped alike
 		}
-		if c.checksValues {
-			return i + at, out // a value the task checks
+		if c.checksValues { // one decides an entry dropped by value: an exemption may name its spelling
+			if v := e[n+1:]; c.dropFunctions && strings.HasPrefix(v, "()") || c.values != nil && c.values.looks(v) {
+				return i + at, out
+			}
 		}
 		if table != nil {
 			// The NUL check, 16 bytes at a time: a word w holds a zero
