@@ -121,9 +121,9 @@ const dropped = 1 << 31
 func tagOf(h uint64) uint64 { return h>>32 | 1 }
 
 // filter appends to out the entries of environ that the task c passes,
-// the first of each name, and returns out. fast takes every entry it can
-// decide without a call, so that its loop's values stay in registers;
-// each other entry goes to one.
+// the first of each name, and returns out. Where names compare exactly,
+// fast takes every entry whose fate the task's tables and rules give it
+// at once; each other entry (all on Windows) goes to one.
 func (b *builder) filter(out, environ []string, c *compiled) []string {
 	for i := 0; i < len(environ); i++ {
 		if !b.fold {
@@ -137,15 +137,17 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 }
 
 // fast is the hot loop of every generated builder. It filters environ
-// from i into out, where names compare exactly, until an entry that needs
-// more than this: a short entry or one starting with '=', a name of the
-// task's table in a spelling other than its first, a name a pattern may
-// match, a value the task checks, a NUL byte, a name's second entry. It
-// returns that entry's index (len(environ) at the end) and out. Per
-// entry: the name's scan a word at a time, hashing it; for an isolated
-// task, its head (most fail there); one probe of the task's table and a
-// compare of words; for an entry kept, the NUL check and one probe of the
-// de-duplication table (nil: environ is owned, see Input).
+// from i into out, where names compare exactly, until an entry it leaves
+// to one: an entry shorter than 8 bytes or starting with '=', one a
+// value check drops, one holding a NUL byte, a name's second entry (or
+// another with its tag). It returns that entry's index (len(environ) at
+// the end) and out. Per entry: for an isolated task, its head (most fail
+// there); the name's scan a word at a time, hashing it; one probe of the
+// task's table and a compare of words (the rules, by a call, for another
+// spelling or a name a pattern may match); for an entry kept, the value
+// checks, the NUL check 16 bytes at a time and one probe of the
+// de-duplication table (nil: environ is owned, see Input). Its common
+// path makes no call, so that its values stay in registers.
 func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {

@@ -304,9 +304,6 @@ func (c *compiled) keeps(name string, h uint64, fold bool) bool {
 // unmentioned reports whether the task passes an inherited entry whose
 // name no list mentions: by the patterns that may match it.
 func (c *compiled) unmentioned(name string, fold bool) bool {
-	if !c.deciding.may(name) {
-		return c.inherit
-	}
 	if c.inherit {
 		return !c.deciding.match(name, fold)
 	}
