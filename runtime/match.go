@@ -192,15 +192,6 @@ func matchAny(ps []indexed, name string, first, last uint64, fold bool) bool {
 	return false
 }
 
-// ByteSet is a set of bytes.
-type ByteSet [4]uint64
-
-// Has reports whether c is in s.
-func (s *ByteSet) Has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
-
-// Add puts c in s.
-func (s *ByteSet) Add(c byte) { s[c>>6] |= 1 << (c & 63) }
-
 // tailKey folds the last two bytes of s, at least two, into a byte, ASCII
 // case aside (bit 5 cleared).
 func tailKey(s string) byte { return (s[len(s)-1]&^0x20)*7 + s[len(s)-2]&^0x20 }

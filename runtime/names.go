@@ -1,9 +1,6 @@
 package envrt
 
-import (
-	"math/bits"
-	"strings"
-)
+import "strings"
 
 // This file holds how names are read and compared: the split of an entry,
 // the ASCII case fold, and the hash that every table here is keyed by.
@@ -47,50 +44,17 @@ func hashName(name string) uint64 {
 }
 
 // scanName returns the length of e's name (the bytes before the first '='
-// after the first byte) and hashName of it, reading the name once, a word
-// at a time; n is 0 if e has no such '='.
+// after the first byte) and hashName of it; n is 0 if e has no such '='.
+// fast finds both in one pass over the name, a word at a time; this is
+// for the entries it leaves.
 func scanName(e string) (n int, h uint64) {
 	if len(e) < 2 {
 		return 0, 0
 	}
-	if e[0] == '=' { // Windows's "=C:": the word scan would see this '='
-		i := strings.IndexByte(e[1:], '=')
-		if i < 0 {
-			return 0, 0
-		}
+	if i := strings.IndexByte(e[1:], '='); i >= 0 {
 		return i + 1, hashName(e[:i+1])
 	}
-	i := 0
-	for ; i+8 <= len(e); i += 8 {
-		w := load64(e[i:])
-		if m := zeroBytes(w ^ eqBytes); m != 0 {
-			return end(h, w, i, m)
-		}
-		h = mix(h, w)
-	}
-	if i == len(e) {
-		return 0, 0
-	}
-	// The last bytes, fewer than 8, as the low bytes of a word whose other
-	// bytes are zero: never an '='.
-	var w uint64
-	if len(e) >= 8 {
-		w = load64(e[len(e)-8:]) >> (8 * (i + 8 - len(e)))
-	} else {
-		w = loadTail(e, i, len(e))
-	}
-	m := zeroBytes(w^eqBytes) & (1<<(8*(len(e)-i)) - 1)
-	if m == 0 {
-		return 0, 0
-	}
-	return end(h, w, i, m)
-}
-
-// end finishes scanName at the word w, read at i, whose zeroBytes mask m
-// marks the first '=' of the name.
-func end(h, w uint64, i int, m uint64) (int, uint64) {
-	k := bits.TrailingZeros64(m) >> 3 // the '=' is byte k of w
-	return i + k, finish(mix(h, w&(1<<(8*k)-1)), i+k)
+	return 0, 0
 }
 
 // zeroBytes returns a word whose lowest set bit is the top bit of the
@@ -149,12 +113,4 @@ func EqualFold(a, b string) bool {
 		}
 	}
 	return true
-}
-
-// upper returns c upper-cased if it is an ASCII letter.
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
 }
