@@ -36,11 +36,17 @@ func Split(entry string) (name string, ok bool) {
 // little-endian, mixed in turn, then the bytes left (fewer than 8, maybe
 // none) as a zero-padded word, then its length.
 func hashName(name string) uint64 {
-	h, i := uint64(0), 0
-	for ; i+8 <= len(name); i += 8 {
-		h = mix(h, load64(name[i:]))
+	h, s := uint64(0), name
+	for ; len(s) >= 8; s = s[8:] {
+		h = mix(h, load64(s))
 	}
-	return finish(mix(h, loadTail(name, i, len(name))), len(name))
+	var w uint64 // the bytes left, fewer than 8
+	if len(name) >= 8 {
+		w = load64(name[len(name)-8:]) >> (8 * (8 - len(s)))
+	} else {
+		w = loadTail(s, 0, len(s))
+	}
+	return finish(mix(h, w), len(name))
 }
 
 // scanName returns the length of e's name (the bytes before the first '='
