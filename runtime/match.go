@@ -16,6 +16,7 @@ type pattern struct {
 	headLetters, tailLetters uint64
 	headMask                 uint64
 	tailShift                uint
+	min                      int  // the length of prefix and suffix
 	short                    bool // no affix of more than 8 bytes, nothing between '*'s
 }
 
@@ -28,17 +29,23 @@ func (p pattern) match(name string, fold bool) bool {
 
 // matches is match for a name whose ends are first and last.
 func (p *pattern) matches(name string, first, last uint64, fold bool) bool {
-	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
+	return p.affixes(len(name), first, last, fold) && (p.short || p.rest(name, fold))
+}
+
+// affixes reports whether a name of n bytes whose ends are first and last
+// may match p: it is long enough, and its first and last 8 bytes agree
+// with p's prefix and suffix (all of them, for a short p).
+func (p *pattern) affixes(n int, first, last uint64, fold bool) bool {
 	var hl, tl uint64 // the bits that may differ
 	if fold {
 		hl, tl = p.headLetters, p.tailLetters
 	}
-	if len(name) < len(prefix)+len(suffix) || (first^p.head)&p.headMask&^hl != 0 || (last>>p.tailShift^p.tail)&^tl != 0 {
-		return false
-	}
-	if p.short {
-		return true
-	}
+	return n >= p.min && (first^p.head)&p.headMask&^hl == 0 && (last>>p.tailShift^p.tail)&^tl == 0
+}
+
+// rest is matches past affixes, for a pattern that is not short.
+func (p *pattern) rest(name string, fold bool) bool {
+	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
 	if !sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
 	}
@@ -111,6 +118,7 @@ func compile(s string) pattern {
 	p.tail, p.tailLetters = affixWord(suffix[len(suffix)-tn:])
 	p.headMask, p.tailShift = 1<<(8*hn)-1, uint(64-8*tn)
 	p.short = len(p.parts) == 2 && len(prefix) <= 8 && len(suffix) <= 8
+	p.min = len(prefix) + len(suffix)
 	return p
 }
 
@@ -170,13 +178,16 @@ func (x *patternIndex) may(name string) bool {
 // ASCII case-insensitively when fold is set.
 func (x *patternIndex) match(name string, fold bool) bool {
 	first, last := ends(name)
-	if g := x.head[name[0]]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
-		return true
-	}
 	if len(name) >= 2 {
 		if g := x.tail[tailKey(name)]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
 			return true
 		}
+	}
+	if !x.anyHead {
+		return false
+	}
+	if g := x.head[name[0]]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
+		return true
 	}
 	return matchAny(x.loose, name, first, last, fold)
 }
@@ -185,7 +196,8 @@ func (x *patternIndex) match(name string, fold bool) bool {
 // and last.
 func matchAny(ps []indexed, name string, first, last uint64, fold bool) bool {
 	for i := range ps {
-		if ps[i].p.matches(name, first, last, fold || ps[i].anyCase) {
+		p, f := &ps[i].p, fold || ps[i].anyCase
+		if p.affixes(len(name), first, last, f) && (p.short || p.rest(name, f)) { // matches, inlined
 			return true
 		}
 	}
