@@ -209,9 +209,9 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 			}
 		}
 		if table != nil {
-			// The NUL check, 16 bytes at a time: a word w holds a zero
-			// byte when (w-lows)&^w&highs is not 0.
-			z, v := uint64(0), e[n:] // the value, after the '='
+			// The NUL check, of the whole entry 16 bytes at a time: a
+			// word w holds a zero byte when (w-lows)&^w&highs is not 0.
+			z, v := uint64(0), e
 			for ; len(v) >= 16; v = v[16:] {
 				a, b := load64(v), load64(v[8:])
 				z |= (a-lows)&^a | (b-lows)&^b
