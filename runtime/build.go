@@ -121,15 +121,13 @@ const dropped = 1 << 31
 func tagOf(h uint64) uint64 { return h>>32 | 1 }
 
 // filter appends to out the entries of environ that the task c passes,
-// the first of each name, and returns out. Where names compare exactly,
-// fast takes every entry whose fate the task's tables and rules give it
-// at once; each other entry (all on Windows) goes to one.
+// the first of each name, and returns out: fast takes every entry whose
+// fate the task's tables and rules give it at once; each other entry goes
+// to one.
 func (b *builder) filter(out, environ []string, c *compiled) []string {
 	for i := 0; i < len(environ); i++ {
-		if !b.fold {
-			if i, out = fast(out, environ, i, b.table, c); i == len(environ) {
-				break
-			}
+		if i, out = fast(out, environ, i, b.table, c, b.fold); i == len(environ) {
+			break
 		}
 		out = b.one(out, environ[i], c)
 	}
@@ -137,10 +135,11 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 }
 
 // fast is the hot loop of every generated builder. It filters environ
-// from i into out, where names compare exactly, until an entry it leaves
-// to one: an entry shorter than 8 bytes or starting with '=', one a
-// value check drops, one holding a NUL byte, a name's second entry (or
-// another with its tag). It returns that entry's index (len(environ) at
+// from i into out, names compared ASCII case-insensitively when fold is
+// set, until an entry it leaves to one: an entry shorter than 8 bytes or
+// starting with '=', one a value check drops, one holding a NUL byte, a
+// name's second entry (or another with its tag), and with fold one
+// dropped (one records its name). It returns that entry's index (len(environ) at
 // the end) and out. Per entry: for an isolated task, its head (most fail
 // there); the name's scan a word at a time, hashing it; one probe of the
 // task's table and a compare of words (the rules, by a call, for another
@@ -148,7 +147,7 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 // checks, the NUL check 16 bytes at a time and one probe of the
 // de-duplication table (nil: environ is owned, see Input). Its common
 // path makes no call, so that its values stay in registers.
-func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
+func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {
 			return i + at, out
@@ -191,16 +190,19 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 		}
 		if s := slots[j]; s != 0 {
 			if sp := &c.names[uint32(s)-1]; sp.is(name, load64(e)) {
-				keep = sp.keep&keepExact != 0
+				keep = sp.keep&keepOf(fold) != 0
 			} else if sp.keep&dropOthers != 0 && EqualFold(sp.name, name) {
 				keep = false // another spelling of a secret name
 			} else {
-				keep = c.keeps(name, h, false) // another spelling, or another name with its tag
+				keep = c.keeps(name, h, fold) // another spelling, or another name with its tag
 			}
 		} else if c.deciding.may(name) {
-			keep = c.unmentioned(name, false)
+			keep = c.unmentioned(name, fold)
 		}
 		if !keep {
+			if fold {
+				return i + at, out // on Windows the name is recorded: its later spellings are dropped alike
+			}
 			continue // a later entry of the name is dropped alike
 		}
 		if c.checksValues { // one decides an entry dropped by value: an exemption may name its spelling

@@ -231,7 +231,7 @@ func headsOf(names []spelling, pass patterns) *heads {
 		add(p.parts[0])
 	}
 	for _, n := range names {
-		if n.keep&keepExact != 0 { // heads serve the fast loop, where names compare exactly
+		if n.keep&(keepExact|keepFolded) != 0 { // a spelling the lists do not have passes only if a listed one does
 			add(n.name)
 		}
 	}

@@ -211,7 +211,7 @@ func randomName(rng *rand.Rand, n int) string {
 // task's table is keyed by.
 func fastDrops(secret, e string) (done, dropped bool) {
 	c := (&Task{Policy: &Policy{Secrets: []string{secret}}, Inherit: true}).compiled()
-	i, out := fast(nil, []string{e}, 0, make([]uint64, 64), c)
+	i, out := fast(nil, []string{e}, 0, make([]uint64, 64), c, false)
 	return i == 1, i == 1 && len(out) == 0
 }
 
