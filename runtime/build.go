@@ -326,20 +326,6 @@ func hasNUL(e string) bool {
 	return z != 0
 }
 
-// keepsValue reports whether the task passes an entry named name even
-// with a value that bit (keepFunction or keepValue) is about: whether a
-// list exempts that exact spelling.
-func (c *compiled) keepsValue(name string, bit uint8) bool {
-	if i := c.lookup(name, hashName(name)); i >= 0 {
-		for _, s := range c.group(i) {
-			if s.name == name {
-				return s.keep&bit != 0
-			}
-		}
-	}
-	return false
-}
-
 // hasValue reports whether an output entry is NAME=value rather than the
 // bare name an Unset left.
 func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }

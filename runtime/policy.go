@@ -282,23 +282,44 @@ func (c *compiled) group(i int) []spelling {
 	return c.names[i:j]
 }
 
-// keeps reports whether the task passes an inherited entry named name,
-// whose hash is h, with names compared ASCII case-insensitively when fold
-// is set: from the spelling's decision where the policy mentions the
-// name, else by its patterns.
-func (c *compiled) keeps(name string, h uint64, fold bool) bool {
+// spelled returns what the lists say of name, whose hash is h: the
+// spelling that is name (nil if none), its facts (exact) and those of the
+// name in any spelling (folded); mentioned is false if no list names it.
+func (c *compiled) spelled(name string, h uint64) (s *spelling, exact, folded uint8, mentioned bool) {
 	i := c.lookup(name, h)
 	if i < 0 {
-		return c.unmentioned(name, fold)
+		return nil, 0, 0, false
 	}
-	var folded uint8
-	for _, s := range c.group(i) {
-		if s.name == name {
-			return s.keep&keepOf(fold) != 0
+	group := c.group(i)
+	for k := range group {
+		if folded |= group[k].facts; group[k].name == name {
+			s, exact = &group[k], group[k].facts
 		}
-		folded |= s.facts
 	}
-	return c.rules(name, 0, folded, fold) // a spelling the lists do not have
+	return s, exact, folded, true
+}
+
+// keeps reports whether the task passes an inherited entry named name,
+// whose hash is h, with names compared ASCII case-insensitively when fold
+// is set: from the spelling's decision where the policy lists it, else by
+// its rules.
+func (c *compiled) keeps(name string, h uint64, fold bool) bool {
+	switch s, _, folded, mentioned := c.spelled(name, h); {
+	case !mentioned:
+		return c.unmentioned(name, fold)
+	case s != nil:
+		return s.keep&keepOf(fold) != 0
+	default:
+		return c.rules(name, 0, folded, fold) // a spelling the lists do not have
+	}
+}
+
+// keepsValue reports whether the task passes an entry named name even
+// with a value that bit (keepFunction or keepValue) is about: whether a
+// list exempts that exact spelling.
+func (c *compiled) keepsValue(name string, bit uint8) bool {
+	s, _, _, _ := c.spelled(name, hashName(name))
+	return s != nil && s.keep&bit != 0
 }
 
 // unmentioned reports whether the task passes an inherited entry whose
@@ -323,15 +344,7 @@ func keepOf(fold bool) uint8 {
 // ignores case while exemptions (secrets.pass, exact passThrough names)
 // match exactly, so both fail closed.
 func (c *compiled) decide(name string, fold bool) bool {
-	var exact, folded uint8 // what the lists say of this spelling; of any spelling
-	if i := c.lookup(name, hashName(name)); i >= 0 {
-		for _, s := range c.group(i) {
-			folded |= s.facts
-			if s.name == name {
-				exact = s.facts
-			}
-		}
-	}
+	_, exact, folded, _ := c.spelled(name, hashName(name))
 	return c.rules(name, exact, folded, fold)
 }
 
