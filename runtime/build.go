@@ -53,7 +53,7 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 	dst, environ := in.dst, in.environ
 	if in.owned && !fold {
 		b := builder{base: len(dst)}
-		return b.finish(filter(dst, environ, nil, c, false), defines, overrides, path)
+		return b.finish(b.filter(dst, environ, c), defines, overrides, path)
 	}
 	if ahead(dst[len(dst):cap(dst)], environ) {
 		environ = slices.Clone(environ)
@@ -66,165 +66,264 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 	for size < 2*n {
 		size <<= 1
 	}
-	var table []seen
-	var pooled *[]seen
+	var table []uint64
+	var pooled *[]uint64
 	switch {
 	case size <= 64:
-		var small [64]seen
+		var small [64]uint64
 		table = small[:]
 	case size <= 256:
-		var medium [256]seen
+		var medium [256]uint64
 		table = medium[:]
 	default:
-		pooled = tables.Get().(*[]seen)
+		pooled = tables.Get().(*[]uint64)
 		if len(*pooled) < size {
-			*pooled = make([]seen, size)
+			*pooled = make([]uint64, size)
 		}
 		table = (*pooled)[:size] // clean: cleared after each use
 	}
-	b := builder{table: table, base: len(dst), fold: fold}
-	out := b.finish(filter(dst, environ, table, c, fold), defines, overrides, path)
+	var g gone
+	b := builder{table: table, gone: &g, base: len(dst), fold: fold}
+	out := b.finish(b.filter(dst, environ, c), defines, overrides, path)
 	if pooled != nil {
-		clear(table) // drop the references to the call's strings
+		clear(table)
 		tables.Put(pooled)
+	}
+	if g.names != nil {
+		clear(*g.names) // drop the references to the call's strings
+		*g.names = (*g.names)[:0]
+		goneNames.Put(g.names)
 	}
 	return out
 }
 
-// tables holds de-duplication tables for calls with many names.
-var tables = sync.Pool{New: func() any { return new([]seen) }}
+// gone holds a call's names whose first entry was left out, in a slice
+// from goneNames, taken at the first. (Not a field of builder: the escape
+// analysis, which tells no fields apart, would take the table to the heap
+// with it.)
+type gone struct{ names *[]string }
 
-// seen is one slot of a call's de-duplication table: a name seen in
-// environ or given since, and its key: the name's tag (tagOf its hash)
-// over 1+its index in the output, or 0 for a name left out. A probe
-// compares keys' tags first, names only when they agree. A slot with key
-// 0 is empty.
-type seen struct {
-	name string
-	key  uint64
-}
+// tables holds de-duplication tables for calls with many names; goneNames
+// the slices for gone.
+var (
+	tables    = sync.Pool{New: func() any { return new([]uint64) }}
+	goneNames = sync.Pool{New: func() any { return new([]string) }}
+)
+
+// A call's de-duplication table holds one slot for each name seen in
+// environ or given since: the name's tag (tagOf its hash) over 1+the
+// index in the output of its entry, or, with the dropped bit, 1+the index
+// in builder.gone of a name whose first entry was left out. A probe
+// compares tags first, then the names. A slot of 0 is empty.
+const dropped = 1 << 31
 
 // tagOf returns the tag of a name whose hash is h, never 0.
 func tagOf(h uint64) uint64 { return h>>32 | 1 }
 
-// at returns 1+the index in the output of s's name, or 0.
-func (s seen) at() int { return int(uint32(s.key)) }
-
 // filter appends to out the entries of environ that the task c passes,
-// the first of each name, records each name it has seen in table (nil:
-// environ is owned, see Input), and returns out. It is the hot loop of
-// every generated builder; per entry: one scan of the name (hashing it),
-// one probe of the task's table for a name the policy mentions, else its
-// pattern index; then, for an entry kept, a NUL check and one probe of
-// the de-duplication table. Its common path makes no call, so that the
-// loop's values stay in registers; it calls out for what needs more: a
-// short entry, a spelling other than the table's first, a name a pattern
-// may match, a long entry's NUL check, a value checked for what it holds.
-func filter(out, environ []string, table []seen, c *compiled, fold bool) []string {
-	slots, names, bit := c.slots, c.names, keepOf(fold)
-	mask, tableMask := uint64(len(slots)-1), uint64(len(table)-1)
-	for _, e := range environ {
-		// The name's length n and hash h, as scanName finds them, written
-		// out for a name that ends before the entry's last 8 bytes.
-		n, h, w := 0, uint64(0), uint64(0)
-		if len(e) >= 8 {
-			w = load64(e)
+// the first of each name, and returns out: fast takes every entry whose
+// fate the task's tables and rules give it at once; each other entry goes
+// to one.
+func (b *builder) filter(out, environ []string, c *compiled) []string {
+	for i := 0; i < len(environ); i++ {
+		if i, out = fast(out, environ, i, b.table, c, b.fold); i == len(environ) {
+			break
 		}
-		if len(e) < 8 || w&0xff == '=' {
-			if c.heads != nil && !c.heads.may(e) {
-				continue // an isolated task passes no name with this head
-			}
-			if n, h = scanName(e); n == 0 {
-				continue // no name: exec would refuse it
-			}
-		} else {
-			m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
-			if c.heads != nil && !c.heads.has(w&((m&-m)>>7-1)) {
-				continue
-			}
-			for m == 0 && n+16 <= len(e) {
-				h, n = mix(h, w), n+8
-				w = load64(e[n:])
-				m = zeroBytes(w ^ eqBytes)
-			}
-			if m == 0 {
-				if n, h = scanName(e); n == 0 {
-					continue
-				}
-			} else {
-				if k := bits.TrailingZeros64(m) >> 3; k > 0 {
-					h, n = mix(h, w&(1<<(8*k)-1)), n+k
-				}
-				h = finish(h, n)
-			}
-		}
-		name := e[:n]
-		keep := c.inherit
-		j := h & mask
-		for slots[j] != 0 && slots[j]>>32 != h>>32 {
-			j = (j + 1) & mask
-		}
-		switch i := int(uint32(slots[j])) - 1; {
-		case i >= 0 && names[i].name == name:
-			keep = names[i].keep&bit != 0
-		case i >= 0 && names[i].keep&keepAlone != 0 && EqualFold(names[i].name, name):
-			keep = names[i].keep&(bit<<2) != 0 // a spelling the lists do not have
-		case i >= 0: // another spelling, or another name with its tag
-			keep = c.keeps(name, h, fold)
-		case c.deciding.may(name): // a name the policy does not mention
-			keep = c.unmentioned(name, fold)
-		}
-		// Where names compare exactly, a later entry of a dropped name
-		// is dropped alike: it needs no record.
-		if !keep && !fold {
-			continue
-		}
-		if table != nil {
-			if strings.IndexByte(e, 0) >= 0 {
-				continue // exec would refuse it; a later entry may serve
-			}
-			tag := tagOf(h)
-			j = h & tableMask
-			for table[j].key != 0 && (table[j].key>>32 != tag || !sameName(table[j].name, name, fold)) {
-				j = (j + 1) & tableMask
-			}
-			if table[j].key != 0 {
-				continue // the first entry of a name wins
-			}
-			table[j] = seen{name: name, key: tag << 32}
-			if !keep {
-				continue
-			}
-		}
-		// The value of an entry kept by name: under dropInjection, a bash
-		// function's; with secrets.values, one that looks like a
-		// credential, unless an exemption names this spelling.
-		if c.dropFunctions && strings.HasPrefix(e[n+1:], "()") && !c.keepsValue(name, keepFunction) {
-			continue
-		}
-		if c.values != nil && c.values.looks(e[n+1:]) && !c.keepsValue(name, keepValue) {
-			continue
-		}
-		out = append(out, e)
-		if table != nil {
-			table[j].key |= uint64(len(out))
-		}
+		out = b.one(out, environ[i], c)
 	}
 	return out
 }
 
-// keepsValue reports whether the task passes an entry named name even
-// with a value that bit (keepFunction or keepValue) is about: whether a
-// list exempts that exact spelling.
-func (c *compiled) keepsValue(name string, bit uint8) bool {
-	if i := c.lookup(name, hashName(name)); i >= 0 {
-		for _, s := range c.group(i) {
-			if s.name == name {
-				return s.keep&bit != 0
+// fast is the hot loop of every generated builder. It filters environ
+// from i into out, names compared ASCII case-insensitively when fold is
+// set, until an entry it leaves to one: an entry shorter than 8 bytes or
+// starting with '=', one a value check drops, one holding a NUL byte, a
+// name's second entry (or another with its tag), and with fold one
+// dropped (one records its name). It returns that entry's index (len(environ) at
+// the end) and out. Per entry: for an isolated task, its head (most fail
+// there); the name's scan a word at a time, hashing it; one probe of the
+// task's table and a compare of words (the rules, by a call, for another
+// spelling or a name a pattern may match); for an entry kept, the value
+// checks, the NUL check 16 bytes at a time and one probe of the
+// de-duplication table (nil: environ is owned, see Input). Its common
+// path makes no call, so that its values stay in registers.
+func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) (int, []string) {
+	for at, e := range environ[i:] {
+		if len(e) < 8 {
+			return i + at, out
+		}
+		// The name's length n and hash h, as scanName finds them.
+		w := load64(e)
+		if w&0xff == '=' {
+			return i + at, out // Windows's "=C:": the word scan would see this '='
+		}
+		m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
+		if c.heads != nil && !c.heads.has(w&((m&-m)>>7-1)) {
+			continue // an isolated task passes no name with this head
+		}
+		s, h := e, uint64(0) // s: the entry from the word w
+		for m == 0 && len(s) >= 16 {
+			h, s = mix(h, w), s[8:]
+			w = load64(s)
+			m = zeroBytes(w ^ eqBytes)
+		}
+		if m == 0 { // the last bytes, fewer than 8, high bytes zero: no '='
+			if len(s) <= 8 {
+				return i + at, out // no '='
+			}
+			h, s = mix(h, w), s[8:]
+			w = load64(e[len(e)-8:]) >> (8 * (8 - len(s)))
+			if m = zeroBytes(w ^ eqBytes); m == 0 {
+				return i + at, out
 			}
 		}
+		n := len(e) - len(s)
+		k := bits.TrailingZeros64(m) >> 3 // the '=' is byte k of w
+		n += k
+		h = finish(mix(h, w&(1<<(8*k)-1)), n)
+		name := e[:n]
+		keep := c.inherit
+		slots, mask := c.slots, uint64(len(c.slots)-1)
+		j := h & mask
+		for slots[j] != 0 && slots[j]>>32 != h>>32 {
+			j = (j + 1) & mask
+		}
+		if s := slots[j]; s != 0 {
+			if sp := &c.names[uint32(s)-1]; sp.is(name, load64(e)) {
+				keep = sp.keep&keepOf(fold) != 0
+			} else if sp.keep&dropOthers != 0 && EqualFold(sp.name, name) {
+				keep = false // another spelling of a secret name
+			} else {
+				keep = c.keeps(name, h, fold) // another spelling, or another name with its tag
+			}
+		} else if c.deciding.may(name) {
+			keep = c.unmentioned(name, fold)
+		}
+		if !keep {
+			if fold {
+				return i + at, out // on Windows the name is recorded: its later spellings are dropped alike
+			}
+			continue // a later entry of the name is dropped alike
+		}
+		if c.checksValues { // one decides an entry dropped by value: an exemption may name its spelling
+			if v := e[n+1:]; c.dropFunctions && strings.HasPrefix(v, "()") || c.values != nil && c.values.looks(v) {
+				return i + at, out
+			}
+		}
+		if table != nil {
+			// The NUL check, of the whole entry 16 bytes at a time: a
+			// word w holds a zero byte when (w-lows)&^w&highs is not 0.
+			z, v := uint64(0), e
+			for ; len(v) >= 16; v = v[16:] {
+				a, b := load64(v), load64(v[8:])
+				z |= (a-lows)&^a | (b-lows)&^b
+			}
+			if len(v) > 8 {
+				a := load64(v)
+				z |= (a - lows) &^ a
+			}
+			if v != "" { // the last bytes, in the entry's last word
+				a := load64(e[len(e)-8:])
+				z |= (a - lows) &^ a
+			}
+			if z&highs != 0 {
+				return i + at, out
+			}
+			tag, tableMask := tagOf(h), uint64(len(table)-1)
+			for j = h & tableMask; table[j] != 0; j = (j + 1) & tableMask {
+				if table[j]>>32 == tag {
+					return i + at, out // maybe the name's second entry
+				}
+			}
+			table[j] = tag<<32 | uint64(len(out)+1)
+		}
+		out = append(out, e)
 	}
-	return false
+	return len(environ), out
+}
+
+// one is filter for one entry, any fast leaves: it decides the entry by
+// the task's rules and appends it to out, or a placeholder for its name
+// if it is left out after it counts as its name's first entry.
+func (b *builder) one(out []string, e string, c *compiled) []string {
+	n, h := scanName(e)
+	if n == 0 {
+		return out // no name: exec would refuse it
+	}
+	name := e[:n]
+	keep := c.keeps(name, h, b.fold)
+	if !keep && !b.fold {
+		return out // where names compare exactly, a later entry is dropped alike
+	}
+	var j uint64
+	if b.table != nil {
+		if strings.IndexByte(e, 0) >= 0 {
+			return out // exec would refuse it; a later entry may serve
+		}
+		if j = b.slot(out, name, h); b.table[j] != 0 {
+			return out // the first entry of a name wins
+		}
+	}
+	// The value of an entry kept by name: under dropInjection, a bash
+	// function's; with secrets.values, one that looks like a credential,
+	// unless an exemption names this spelling.
+	value := e[n+1:]
+	if keep && c.dropFunctions && strings.HasPrefix(value, "()") && !c.keepsValue(name, keepFunction) ||
+		keep && c.values != nil && c.values.looks(value) && !c.keepsValue(name, keepValue) {
+		keep = false
+	}
+	if !keep {
+		return b.drop(out, name, h, j)
+	}
+	out = append(out, e)
+	if b.table != nil {
+		b.table[j] = tagOf(h)<<32 | uint64(len(out))
+	}
+	return out
+}
+
+// drop records that the first entry of name, whose hash is h and whose
+// empty slot is j, is left out, so that later entries of the name are
+// too. Without a table (an owned environ, whose names do not repeat) it
+// records nothing.
+func (b *builder) drop(out []string, name string, h, j uint64) []string {
+	if b.table == nil {
+		return out
+	}
+	g := b.gone
+	if g.names == nil {
+		g.names = goneNames.Get().(*[]string)
+	}
+	*g.names = append(*g.names, name)
+	b.table[j] = tagOf(h)<<32 | dropped | uint64(len(*g.names))
+	return out
+}
+
+// is reports whether name, whose first 8 bytes (or all, padded) are the
+// word first, is s's spelling, comparing words without a call.
+func (s *spelling) is(name string, first uint64) bool {
+	if len(name) != len(s.name) {
+		return false
+	}
+	if len(name) < 8 {
+		return first&(1<<(8*len(name))-1) == s.word
+	}
+	for a, b := name, s.name; len(a) > 8 && len(b) > 8; a, b = a[8:], b[8:] {
+		if load64(a) != load64(b) {
+			return false
+		}
+	}
+	return load64(name[len(name)-8:]) == load64(s.name[len(name)-8:])
+}
+
+// hasNUL reports whether e, of at least 8 bytes, holds a NUL byte,
+// reading it a word at a time without a call.
+func hasNUL(e string) bool {
+	z := zeroBytes(load64(e[len(e)-8:]))
+	for s := e; len(s) > 8; s = s[8:] {
+		z |= zeroBytes(load64(s))
+	}
+	return z != 0
 }
 
 // hasValue reports whether an output entry is NAME=value rather than the
@@ -242,8 +341,14 @@ func ahead(room, environ []string) bool {
 	if first == &environ[0] {
 		return false
 	}
-	for i := 1; i < len(environ); i++ {
-		if first == &environ[i] {
+	rest := environ[1:]
+	for ; len(rest) >= 4; rest = rest[4:] { // four at a time: it runs at every call
+		if first == &rest[0] || first == &rest[1] || first == &rest[2] || first == &rest[3] {
+			return true
+		}
+	}
+	for i := range rest {
+		if first == &rest[i] {
 			return true
 		}
 	}
@@ -254,7 +359,10 @@ func ahead(room, environ []string) bool {
 // binPaths. Its table is the filter's (nil for an owned environ: names
 // are then found by a scan of the output).
 type builder struct {
-	table   []seen
+	table []uint64
+	// gone holds the names whose first entry was left out, where the
+	// table needs them (see drop).
+	gone    *gone
 	base    int
 	fold    bool
 	removed bool
@@ -295,25 +403,25 @@ func (b *builder) finish(out []string, defines []string, overrides []Var, path [
 func (b *builder) find(out []string, name string) int {
 	if b.table == nil {
 		for i := b.base; i < len(out); i++ {
-			if e := out[i]; strings.HasPrefix(e, name) && (len(e) == len(name) || e[len(name)] == '=') {
+			if named(out[i], name, false) {
 				return i
 			}
 		}
 		return -1
 	}
-	if at := b.table[b.slot(name)].at(); at > 0 {
-		return at - 1
+	if k := b.table[b.slot(out, name, hashName(name))]; k != 0 && k&dropped == 0 {
+		return int(uint32(k)) - 1
 	}
 	return -1
 }
 
-// slot returns the index in b.table of name's slot: the one holding it,
-// or the empty one where it would go.
-func (b *builder) slot(name string) uint64 {
-	mask, h := uint64(len(b.table)-1), hashName(name)
+// slot returns the index in b.table of the slot of name, whose hash is
+// h: the one holding it, or the empty one where it would go.
+func (b *builder) slot(out []string, name string, h uint64) uint64 {
+	mask, tag := uint64(len(b.table)-1), tagOf(h)
 	j := h & mask
-	for k := b.table[j].key; k != 0; k = b.table[j].key {
-		if k>>32 == tagOf(h) && sameName(b.table[j].name, name, b.fold) {
+	for k := b.table[j]; k != 0; k = b.table[j] {
+		if k>>32 == tag && named(b.entry(out, k), name, b.fold) {
 			break
 		}
 		j = (j + 1) & mask
@@ -321,15 +429,18 @@ func (b *builder) slot(name string) uint64 {
 	return j
 }
 
-// record notes that name's entry is at out[at-1], or none with at 0.
-func (b *builder) record(name string, at int) {
-	if b.table != nil {
-		j := b.slot(name)
-		if b.table[j].key == 0 {
-			b.table[j].name = name
-		}
-		b.table[j].key = tagOf(hashName(name))<<32 | uint64(at)
+// entry returns the output entry, or the name left out, of the slot k.
+func (b *builder) entry(out []string, k uint64) string {
+	if k&dropped != 0 {
+		return (*b.gone.names)[uint32(k&^dropped)-1]
 	}
+	return out[uint32(k)-1]
+}
+
+// named reports whether the output entry e (NAME=value, or a bare name)
+// is named name, compared as sameName does.
+func named(e, name string, fold bool) bool {
+	return len(e) >= len(name) && sameName(e[:len(name)], name, fold) && (len(e) == len(name) || e[len(name)] == '=')
 }
 
 // put sets entry, replacing the entry of the same name if out holds one,
@@ -340,7 +451,10 @@ func (b *builder) put(out []string, entry, name string) []string {
 		return out
 	}
 	out = append(out, entry)
-	b.record(name, len(out))
+	if b.table != nil {
+		h := hashName(name)
+		b.table[b.slot(out, name, h)] = tagOf(h)<<32 | uint64(len(out))
+	}
 	return out
 }
 

@@ -14,19 +14,20 @@
 // The semantics live in three files: policy.go compiles a task's lists, at
 // its first call, into one table of the names they mention with each
 // spelling's decision, and decides any other name by the rules; build.go
-// is the hot loop (one pass over environ: the name's scan and hash, one
-// probe of that table or the pattern filter, the NUL check, first-wins
-// de-duplication, the value checks) and the layers after it (defines,
-// overrides, PATH); names.go and match.go are how names are hashed,
-// compared and matched.
+// is the hot loop (fast: one pass over environ, the name's scan and hash,
+// one probe of that table or the pattern filter, the value checks, the
+// NUL check, first-wins de-duplication; one for the entries fast leaves)
+// and the layers after it (defines, overrides, PATH); names.go and
+// match.go are how names are hashed, compared and matched.
 //
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII
 // case-insensitive everywhere. Nothing here allocates at a call except the
 // output slice when it must grow and the strings only a call can build (an
-// override's entry, a PATH with directories prepended); past 170 names the
-// de-duplication table comes from a sync.Pool, so it allocates only when
-// the pool has none big enough. Filtering in place, Given(environ[:0],
+// override's entry, a PATH with directories prepended); past 128 names the
+// de-duplication table comes from a sync.Pool, as do the names it must
+// remember whose first entry was left out (on Windows, or by a value
+// check), so they allocate only when the pool has none big enough. Filtering in place, Given(environ[:0],
 // environ), allocates nothing more either.
 package envrt
 

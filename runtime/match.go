@@ -16,6 +16,7 @@ type pattern struct {
 	headLetters, tailLetters uint64
 	headMask                 uint64
 	tailShift                uint
+	min                      int  // the length of prefix and suffix
 	short                    bool // no affix of more than 8 bytes, nothing between '*'s
 }
 
@@ -28,17 +29,23 @@ func (p pattern) match(name string, fold bool) bool {
 
 // matches is match for a name whose ends are first and last.
 func (p *pattern) matches(name string, first, last uint64, fold bool) bool {
-	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
+	return p.affixes(len(name), first, last, fold) && (p.short || p.rest(name, fold))
+}
+
+// affixes reports whether a name of n bytes whose ends are first and last
+// may match p: it is long enough, and its first and last 8 bytes agree
+// with p's prefix and suffix (all of them, for a short p).
+func (p *pattern) affixes(n int, first, last uint64, fold bool) bool {
 	var hl, tl uint64 // the bits that may differ
 	if fold {
 		hl, tl = p.headLetters, p.tailLetters
 	}
-	if len(name) < len(prefix)+len(suffix) || (first^p.head)&p.headMask&^hl != 0 || (last>>p.tailShift^p.tail)&^tl != 0 {
-		return false
-	}
-	if p.short {
-		return true
-	}
+	return n >= p.min && (first^p.head)&p.headMask&^hl == 0 && (last>>p.tailShift^p.tail)&^tl == 0
+}
+
+// rest is matches past affixes, for a pattern that is not short.
+func (p *pattern) rest(name string, fold bool) bool {
+	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
 	if !sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
 	}
@@ -111,6 +118,7 @@ func compile(s string) pattern {
 	p.tail, p.tailLetters = affixWord(suffix[len(suffix)-tn:])
 	p.headMask, p.tailShift = 1<<(8*hn)-1, uint(64-8*tn)
 	p.short = len(p.parts) == 2 && len(prefix) <= 8 && len(suffix) <= 8
+	p.min = len(prefix) + len(suffix)
 	return p
 }
 
@@ -123,6 +131,7 @@ type patternIndex struct {
 	head, tail [256]uint16 // 1+an index in groups, or 0
 	groups     [][]indexed
 	loose      []indexed
+	anyHead    bool // loose or head groups: may looks at a name's first byte
 }
 
 // indexed is a pattern of an index; anyCase: it matches ASCII
@@ -142,8 +151,10 @@ func (x *patternIndex) add(ps patterns, anyCase bool) {
 		case prefix != "":
 			x.put(&x.head[prefix[0]&^0x20], p, anyCase)
 			x.head[prefix[0]|0x20] = x.head[prefix[0]&^0x20]
+			x.anyHead = true
 		default:
 			x.loose = append(x.loose, indexed{p, anyCase})
+			x.anyHead = true
 		}
 	}
 }
@@ -160,20 +171,23 @@ func (x *patternIndex) put(g *uint16, p pattern, anyCase bool) {
 // may reports whether a pattern of x may match name, which is not empty:
 // whether one is loose or in name's groups.
 func (x *patternIndex) may(name string) bool {
-	return x.loose != nil || x.head[name[0]] != 0 || len(name) >= 2 && x.tail[tailKey(name)] != 0
+	return len(name) >= 2 && x.tail[tailKey(name)] != 0 || x.anyHead && (x.loose != nil || x.head[name[0]] != 0)
 }
 
 // match reports whether a pattern of x matches name, which is not empty,
 // ASCII case-insensitively when fold is set.
 func (x *patternIndex) match(name string, fold bool) bool {
 	first, last := ends(name)
-	if g := x.head[name[0]]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
-		return true
-	}
 	if len(name) >= 2 {
 		if g := x.tail[tailKey(name)]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
 			return true
 		}
+	}
+	if !x.anyHead {
+		return false
+	}
+	if g := x.head[name[0]]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
+		return true
 	}
 	return matchAny(x.loose, name, first, last, fold)
 }
@@ -182,21 +196,13 @@ func (x *patternIndex) match(name string, fold bool) bool {
 // and last.
 func matchAny(ps []indexed, name string, first, last uint64, fold bool) bool {
 	for i := range ps {
-		if ps[i].p.matches(name, first, last, fold || ps[i].anyCase) {
+		p, f := &ps[i].p, fold || ps[i].anyCase
+		if p.affixes(len(name), first, last, f) && (p.short || p.rest(name, f)) { // matches, inlined
 			return true
 		}
 	}
 	return false
 }
-
-// ByteSet is a set of bytes.
-type ByteSet [4]uint64
-
-// Has reports whether c is in s.
-func (s *ByteSet) Has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
-
-// Add puts c in s.
-func (s *ByteSet) Add(c byte) { s[c>>6] |= 1 << (c & 63) }
 
 // tailKey folds the last two bytes of s, at least two, into a byte, ASCII
 // case aside (bit 5 cleared).
@@ -225,24 +231,11 @@ func headsOf(names []spelling, pass patterns) *heads {
 		add(p.parts[0])
 	}
 	for _, n := range names {
-		if n.keep&(keepExact|keepFolded|keepVariant) != 0 {
+		if n.keep&(keepExact|keepFolded) != 0 { // a spelling the lists do not have passes only if a listed one does
 			add(n.name)
 		}
 	}
 	return &s
-}
-
-// may reports whether the name of entry e may have a head in s. A name
-// that starts with '=', Windows's "=C:", always may.
-func (s *heads) may(e string) bool {
-	var w uint64
-	if len(e) >= 8 {
-		w = load64(e)
-	} else {
-		w = loadTail(e, 0, len(e))
-	}
-	m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
-	return s.has(w&((m&-m)>>7-1)) || e != "" && e[0] == '='
 }
 
 // has reports whether the head w, the bytes of a name's first word

@@ -231,7 +231,7 @@ func randomCall(rng *rand.Rand, n int, many bool) modelCall {
 		case 0:
 			c.environ = append(c.environ, name()) // no '='
 		case 1:
-			c.environ = append(c.environ, pick([]string{"", "=", "=x", "A\x00=1"}))
+			c.environ = append(c.environ, pick([]string{"", "=", "=x", "A\x00=1", "LONG\x00NAME_OF_TWO=1"}))
 		default:
 			c.environ = append(c.environ, name()+"="+pick(modelValues))
 		}

@@ -1,9 +1,6 @@
 package envrt
 
-import (
-	"math/bits"
-	"strings"
-)
+import "strings"
 
 // This file holds how names are read and compared: the split of an entry,
 // the ASCII case fold, and the hash that every table here is keyed by.
@@ -36,66 +33,34 @@ func Split(entry string) (name string, ok bool) {
 }
 
 // hashName returns the hash of name, ASCII case aside: its 8-byte words,
-// little-endian, the last one zero-padded, mixed in turn, then its length.
+// little-endian, mixed in turn, then the bytes left (fewer than 8, maybe
+// none) as a zero-padded word, then its length.
 func hashName(name string) uint64 {
-	h, i := uint64(0), 0
-	for ; i+8 <= len(name); i += 8 {
-		h = mix(h, load64(name[i:]))
+	h, s := uint64(0), name
+	for ; len(s) >= 8; s = s[8:] {
+		h = mix(h, load64(s))
 	}
-	if i < len(name) {
-		h = mix(h, loadTail(name, i, len(name)))
+	var w uint64 // the bytes left, fewer than 8
+	if len(name) >= 8 {
+		w = load64(name[len(name)-8:]) >> (8 * (8 - len(s)))
+	} else {
+		w = loadTail(s, 0, len(s))
 	}
-	return finish(h, len(name))
+	return finish(mix(h, w), len(name))
 }
 
 // scanName returns the length of e's name (the bytes before the first '='
-// after the first byte) and hashName of it, reading the name once, a word
-// at a time; n is 0 if e has no such '='.
+// after the first byte) and hashName of it; n is 0 if e has no such '='.
+// fast finds both in one pass over the name, a word at a time; this is
+// for the entries it leaves.
 func scanName(e string) (n int, h uint64) {
 	if len(e) < 2 {
 		return 0, 0
 	}
-	if e[0] == '=' { // Windows's "=C:": the word scan would see this '='
-		i := strings.IndexByte(e[1:], '=')
-		if i < 0 {
-			return 0, 0
-		}
+	if i := strings.IndexByte(e[1:], '='); i >= 0 {
 		return i + 1, hashName(e[:i+1])
 	}
-	i := 0
-	for ; i+8 <= len(e); i += 8 {
-		w := load64(e[i:])
-		if m := zeroBytes(w ^ eqBytes); m != 0 {
-			return end(h, w, i, m)
-		}
-		h = mix(h, w)
-	}
-	if i == len(e) {
-		return 0, 0
-	}
-	// The last bytes, fewer than 8, as the low bytes of a word whose other
-	// bytes are zero: never an '='.
-	var w uint64
-	if len(e) >= 8 {
-		w = load64(e[len(e)-8:]) >> (8 * (i + 8 - len(e)))
-	} else {
-		w = loadTail(e, i, len(e))
-	}
-	m := zeroBytes(w^eqBytes) & (1<<(8*(len(e)-i)) - 1)
-	if m == 0 {
-		return 0, 0
-	}
-	return end(h, w, i, m)
-}
-
-// end finishes scanName at the word w, read at i, whose zeroBytes mask m
-// marks the first '=' of the name.
-func end(h, w uint64, i int, m uint64) (int, uint64) {
-	k := bits.TrailingZeros64(m) >> 3 // the '=' is byte k of w
-	if k > 0 {
-		h = mix(h, w&(1<<(8*k)-1))
-	}
-	return i + k, finish(h, i+k)
+	return 0, 0
 }
 
 // zeroBytes returns a word whose lowest set bit is the top bit of the
@@ -154,12 +119,4 @@ func EqualFold(a, b string) bool {
 		}
 	}
 	return true
-}
-
-// upper returns c upper-cased if it is an ASCII letter.
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
 }

@@ -203,9 +203,48 @@ func randomName(rng *rand.Rand, n int) string {
 	return string(b)
 }
 
-// TestScanNameMatchesHashName checks that scanName, which finds an
-// entry's name and hashes it in one pass, agrees with hashName, which
-// the task's tables and the builder's defines and overrides use.
+// fastDrops runs fast over e alone for an inherit task whose one secret
+// name is secret, and reports whether fast took the entry (done: it did
+// not leave it to one) and whether it dropped it. fast finds the name and
+// its hash in one pass, a word at a time: it drops e exactly when that
+// name is secret (ASCII case aside) and its hash is hashName's, which the
+// task's table is keyed by.
+func fastDrops(secret, e string) (done, dropped bool) {
+	c := (&Task{Policy: &Policy{Secrets: []string{secret}}, Inherit: true}).compiled()
+	i, out := fast(nil, []string{e}, 0, make([]uint64, 64), c, false)
+	return i == 1, i == 1 && len(out) == 0
+}
+
+// checkFast wants fast to drop e, an entry named name, for a task whose
+// secret is name, and to keep it for one whose secret differs from name
+// in its last byte; or to leave e to one if e is shorter than 8 bytes,
+// starts with '=' or holds a NUL (its drop needs no NUL check, its keep
+// does).
+func checkFast(t *testing.T, name, e string) {
+	t.Helper()
+	if strings.Contains(name, "*") {
+		return // a pattern in a policy list
+	}
+	leaves := len(e) < 8 || e[0] == '='
+	if done, dropped := fastDrops(name, e); done == leaves || done && !dropped {
+		t.Fatalf("fast over %q for secret %q: done %v, dropped %v", e, name, done, dropped)
+	}
+	last := name[len(name)-1] ^ 0x01 // another byte, never '=' for a name's, nor a case
+	if last == '=' || last == '*' || len(name) == 1 && name[0] == '=' {
+		return
+	}
+	other := name[:len(name)-1] + string([]byte{last})
+	done, dropped := fastDrops(other, e)
+	leaves = leaves || strings.Contains(e, "\x00") // a kept entry gets the NUL check
+	if done == leaves || dropped {
+		t.Fatalf("fast over %q for secret %q: done %v, dropped %v", e, other, done, dropped)
+	}
+}
+
+// TestScanNameMatchesHashName checks that scanName (for the entries fast
+// leaves) and fast itself, which finds an entry's name and hashes it in
+// one pass, agree with hashName, which the task's tables and the
+// builder's defines and overrides use.
 func TestScanNameMatchesHashName(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	var names []string
@@ -223,6 +262,7 @@ func TestScanNameMatchesHashName(t *testing.T) {
 			if n, h := scanName(e); n != len(name) || h != hashName(name) {
 				t.Fatalf("scanName(%q) = %d, %#x; want %d, %#x", e, n, h, len(name), hashName(name))
 			}
+			checkFast(t, name, e)
 		}
 	}
 }
@@ -237,6 +277,9 @@ func TestScanNameEquals(t *testing.T) {
 		"=A", "=ABCDEFG", "=ABCDEFGHIJ", "=" + body, "\xff\xfe", strings.Repeat("\x00", 9), strings.Repeat("\xbd", 16)} {
 		n, _ := scanName(e)
 		assert.Zero(t, n, "%q", e)
+		if done, _ := fastDrops("ABCDEFGH", e); done {
+			t.Fatalf("fast took %q, which has no name", e)
+		}
 	}
 	// '=' first: the name runs to the next '='.
 	for _, c := range []struct {
@@ -261,6 +304,7 @@ func TestScanNameEquals(t *testing.T) {
 				if n, h := scanName(e); n != p || h != hashName(name) {
 					t.Fatalf("scanName(%q) = %d, %#x; want %d, %#x", e, n, h, p, hashName(name))
 				}
+				checkFast(t, name, e)
 			}
 		}
 	}
@@ -296,6 +340,9 @@ func FuzzSplit(f *testing.F) {
 		}
 		if n, h := scanName(entry); ok && (n != len(name) || h != hashName(name)) || !ok && !strings.Contains(entry, "\x00") && n != 0 {
 			t.Fatalf("scanName(%q) = %d, %#x; Split says %q, %v", entry, n, h, name, ok)
+		}
+		if ok {
+			checkFast(t, name, entry)
 		}
 	})
 }

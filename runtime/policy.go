@@ -119,12 +119,14 @@ type compiled struct {
 	heads         *heads
 	dropFunctions bool
 	values        *ValueDetector // nil with secrets.values off
+	checksValues  bool           // dropFunctions or values: fast leaves kept entries to one
 }
 
 // spelling is one spelling of a name that a policy mentions: what the
 // lists say of it, and what the task decides for an entry so spelled.
 type spelling struct {
 	name  string
+	word  uint64 // a name of fewer than 8 bytes as a word, for spelling.is
 	facts uint8
 	keep  uint8
 }
@@ -143,15 +145,11 @@ const (
 const (
 	keepExact    uint8 = 1 << iota // where names compare exactly
 	keepFolded                     // on Windows
-	keepUnlisted                   // on the first spelling, with keepAlone: where names compare exactly, any spelling the policy does not list
-	keepVariant                    // on the first spelling: on Windows, any spelling the policy does not list
 	keepFunction                   // even with a value starting with "()"
 	keepValue                      // even with a value that looks like a credential: secrets.pass or an exact passThrough name
-	// keepAlone, on the first spelling: the policy lists no other, and no
-	// pattern that tells spellings apart matches the name, so that every
-	// unlisted spelling has one fate, keepUnlisted's (keepVariant's on
-	// Windows). An unlisted spelling's bit is its listed one's <<2.
-	keepAlone
+	// dropOthers, on the only spelling the lists have of a secret name:
+	// any other spelling is dropped (only a listed one could be exempt).
+	dropOthers
 )
 
 // compiled returns t's tables, compiling them at the first call.
@@ -224,18 +222,14 @@ func compileTask(t *Task) *compiled {
 		if s.facts&(isPass|isListed) != 0 {
 			s.keep |= keepValue
 		}
-		if i == 0 || !EqualFold(c.names[i-1].name, s.name) {
-			if other, ok := otherSpelling(c.names[i:]); ok && c.decide(other, true) {
-				s.keep |= keepVariant
-			}
-			if len(c.group(i)) == 1 && !c.pass.match(s.name, true) && !c.negated.match(s.name, true) && !c.unset.match(s.name, true) {
-				s.keep |= keepAlone
-				if c.rules(s.name, 0, s.facts, false) {
-					s.keep |= keepUnlisted
-				}
-			}
+		if s.facts&isSecret != 0 && len(c.group(i)) == 1 && (i == 0 || !EqualFold(c.names[i-1].name, s.name)) {
+			s.keep |= dropOthers
+		}
+		if len(s.name) < 8 {
+			s.word = loadTail(s.name, 0, len(s.name))
 		}
 	}
+	c.checksValues = c.dropFunctions || c.values != nil
 	if !t.Inherit {
 		c.heads = headsOf(c.names, c.pass)
 	}
@@ -288,34 +282,49 @@ func (c *compiled) group(i int) []spelling {
 	return c.names[i:j]
 }
 
-// keeps reports whether the task passes an inherited entry named name,
-// whose hash is h, with names compared ASCII case-insensitively when fold
-// is set: from the spelling's decision where the policy mentions the
-// name, else by its patterns.
-func (c *compiled) keeps(name string, h uint64, fold bool) bool {
+// spelled returns what the lists say of name, whose hash is h: the
+// spelling that is name (nil if none), its facts (exact) and those of the
+// name in any spelling (folded); mentioned is false if no list names it.
+func (c *compiled) spelled(name string, h uint64) (s *spelling, exact, folded uint8, mentioned bool) {
 	i := c.lookup(name, h)
 	if i < 0 {
-		return c.unmentioned(name, fold)
+		return nil, 0, 0, false
 	}
-	var folded uint8
-	for _, s := range c.group(i) {
-		if s.name == name {
-			return s.keep&keepOf(fold) != 0
+	group := c.group(i)
+	for k := range group {
+		if folded |= group[k].facts; group[k].name == name {
+			s, exact = &group[k], group[k].facts
 		}
-		folded |= s.facts
 	}
-	if fold {
-		return c.names[i].keep&keepVariant != 0
+	return s, exact, folded, true
+}
+
+// keeps reports whether the task passes an inherited entry named name,
+// whose hash is h, with names compared ASCII case-insensitively when fold
+// is set: from the spelling's decision where the policy lists it, else by
+// its rules.
+func (c *compiled) keeps(name string, h uint64, fold bool) bool {
+	switch s, _, folded, mentioned := c.spelled(name, h); {
+	case !mentioned:
+		return c.unmentioned(name, fold)
+	case s != nil:
+		return s.keep&keepOf(fold) != 0
+	default:
+		return c.rules(name, 0, folded, fold) // a spelling the lists do not have
 	}
-	return c.rules(name, 0, folded, false) // a spelling the lists do not have
+}
+
+// keepsValue reports whether the task passes an entry named name even
+// with a value that bit (keepFunction or keepValue) is about: whether a
+// list exempts that exact spelling.
+func (c *compiled) keepsValue(name string, bit uint8) bool {
+	s, _, _, _ := c.spelled(name, hashName(name))
+	return s != nil && s.keep&bit != 0
 }
 
 // unmentioned reports whether the task passes an inherited entry whose
 // name no list mentions: by the patterns that may match it.
 func (c *compiled) unmentioned(name string, fold bool) bool {
-	if !c.deciding.may(name) {
-		return c.inherit
-	}
 	if c.inherit {
 		return !c.deciding.match(name, fold)
 	}
@@ -335,15 +344,7 @@ func keepOf(fold bool) uint8 {
 // ignores case while exemptions (secrets.pass, exact passThrough names)
 // match exactly, so both fail closed.
 func (c *compiled) decide(name string, fold bool) bool {
-	var exact, folded uint8 // what the lists say of this spelling; of any spelling
-	if i := c.lookup(name, hashName(name)); i >= 0 {
-		for _, s := range c.group(i) {
-			folded |= s.facts
-			if s.name == name {
-				exact = s.facts
-			}
-		}
-	}
+	_, exact, folded, _ := c.spelled(name, hashName(name))
 	return c.rules(name, exact, folded, fold)
 }
 
@@ -371,36 +372,4 @@ func (c *compiled) rules(name string, exact, folded uint8, fold bool) bool {
 	}
 	// dropInjection's names, unless passThrough lists this spelling
 	return !unset || exact&isListed != 0
-}
-
-// otherSpelling returns a spelling of the name of group (its spellings,
-// ASCII case aside, sorted) that group does not hold, if there is one:
-// one with the case of its letters flipped by 1, 2, … len(group).
-func otherSpelling(names []spelling) (string, bool) {
-	first := names[0].name
-	n := 1
-	for n < len(names) && EqualFold(names[n].name, first) {
-		n++
-	}
-	b := []byte(first)
-	for mask := 1; mask <= n; mask++ {
-		copy(b, first)
-		bit := 0
-		for i, ch := range b {
-			if upper(ch)|0x20 >= 'a' && upper(ch)|0x20 <= 'z' {
-				if mask>>bit&1 != 0 {
-					b[i] ^= 0x20
-				}
-				bit++
-			}
-		}
-		if mask>>bit != 0 {
-			return "", false // too few letters: the group lists every spelling
-		}
-		s := string(b)
-		if !slices.ContainsFunc(names[:n], func(x spelling) bool { return x.name == s }) {
-			return s, true
-		}
-	}
-	return "", false
 }

@@ -426,3 +426,12 @@ func isScheme(s string) bool {
 	}
 	return true
 }
+
+// ByteSet is a set of bytes.
+type ByteSet [4]uint64
+
+// Has reports whether c is in s.
+func (s *ByteSet) Has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
+
+// Add puts c in s.
+func (s *ByteSet) Add(c byte) { s[c>>6] |= 1 << (c & 63) }

@@ -3,7 +3,7 @@
 // takes: a measure that, unlike time, does not change with the load on the
 // machine. BENCHMARKS.md shows how to run it.
 //
-//	icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|idx|semantics K N
+//	icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N
 package main
 
 import (
@@ -23,7 +23,7 @@ var sink int
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|idx|semantics K N")
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N")
 		os.Exit(2)
 	}
 	which := os.Args[1]
@@ -35,6 +35,13 @@ func main() {
 	}
 	env := benchdata.Environ(n, secrets)
 	dst := make([]string, 0, n+8)
+	if strings.HasSuffix(which, "os") { // the process's own environment is env
+		os.Clearenv()
+		for _, e := range env {
+			name, value, _ := strings.Cut(e, "=")
+			os.Setenv(name, value)
+		}
+	}
 	floor := bench.NewSemanticsFloor(n)
 	hand := bench.NewHandFilter(secrets)
 	for range k {
@@ -59,6 +66,10 @@ func main() {
 			dst = s1000.AppendInheritEnv(dst[:0], env)
 		case "isolated10":
 			dst = s10.AppendIsolatedEnv(dst[:0], env)
+		case "inherit10os":
+			dst = s10.InheritEnvOS()
+		case "strict10os":
+			dst = s10.StrictEnvOS()
 		}
 	}
 	sink += len(dst)
