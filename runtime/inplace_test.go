@@ -64,6 +64,14 @@ var inPlaceCases = []inPlaceCase{{
 	environ: []string{"DROP1=1", "DROP2=2", "Path=/bin", "DROP3=3", "PATH=/other"},
 	fold:    []string{"Path=" + join("/x", "/bin"), "D=d"},
 	exact:   []string{"Path=/bin", "D=d", "PATH=/x"},
+}, {
+	// Entries of 8 bytes and more, which the fast loop takes, handing one
+	// the drops it must record and the repeats.
+	name:    "long entries: a dropped first entry, by name or value, keeps later ones out",
+	task:    &Task{Policy: &Policy{Secrets: []string{"GITHUB_TOKEN"}}, Inherit: true, DropInjection: true},
+	environ: []string{"GITHUB_TOKEN=ghp_1", "HOME_DIR=/home/u", "FUNCTION_X=() { :; }", "github_token=lower", "HOME_DIR=/again", "FUNCTION_X=plain", "LONG_NAME_NUMBER_1=one", "Function_x=fold"},
+	fold:    []string{"HOME_DIR=/home/u", "LONG_NAME_NUMBER_1=one"},
+	exact:   []string{"HOME_DIR=/home/u", "LONG_NAME_NUMBER_1=one", "Function_x=fold"},
 }}
 
 func TestBuildInPlace(t *testing.T) {
