@@ -103,6 +103,26 @@ func sameName(a, b string, fold bool) bool {
 	return a == b
 }
 
+// compareFold compares a and b as strings.Compare does, with the ASCII
+// letters upper-cased (and no other), so that names EqualFold holds equal
+// sort next to each other.
+func compareFold(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if c, d := upper(a[i]), upper(b[i]); c != d {
+			return int(c) - int(d)
+		}
+	}
+	return len(a) - len(b)
+}
+
+// upper returns c upper-cased if it is an ASCII letter.
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
 // EqualFold reports whether a and b are equal under ASCII case folding.
 // Unlike strings.EqualFold it folds no other letters, so "K" and the
 // Kelvin sign differ, as they do for Windows environment names.

@@ -194,7 +194,7 @@ func compileTask(t *Task) *compiled {
 		c.names = append(c.names, spelling{name: name, facts: f})
 	}
 	slices.SortFunc(c.names, func(a, b spelling) int {
-		if k := strings.Compare(strings.ToUpper(a.name), strings.ToUpper(b.name)); k != 0 {
+		if k := compareFold(a.name, b.name); k != 0 {
 			return k
 		}
 		return strings.Compare(a.name, b.name)

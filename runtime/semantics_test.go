@@ -222,3 +222,13 @@ func TestBuiltinShapedSecretsReachNoInheritChild(t *testing.T) {
 	}
 	both(t, task, append(env, "HOME=/h"), []string{"HOME=/h"})
 }
+
+// TestSpellingsOfNonASCIINames: the spellings of a name are those equal
+// under ASCII case folding, whatever other letters they hold, so that an
+// exemption of one of them holds when names that fold alike only under
+// Unicode's rules ("Aé" and "AÉ") are listed as well.
+func TestSpellingsOfNonASCIINames(t *testing.T) {
+	task := &Task{Policy: &Policy{Secrets: []string{"AÉ"}, Pass: []string{"aÉ"}}, Inherit: true, Unset: []string{"Aé"}}
+	assert.Equal(t, []string{"aÉ=exempt", "X=1"}, run(task, []string{"aÉ=exempt", "Aé=unset", "X=1"}, nil, nil, nil, false))
+	assert.Equal(t, []string{"aÉ=exempt", "X=1"}, run(task, []string{"aÉ=exempt", "AÉ=again", "X=1"}, nil, nil, nil, true))
+}
