@@ -154,10 +154,10 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 		}
 		// The name's length n and hash h, as scanName finds them.
 		w := load64(e)
-		if w&0xff == '=' {
-			return i + at, out // Windows's "=C:": the word scan would see this '='
-		}
 		m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
+		if m&0x80 != 0 {
+			return i + at, out // '=' first, Windows's "=C:": the name runs to the next
+		}
 		if c.heads != nil && !c.heads.has(w&((m&-m)>>7-1)) {
 			continue // an isolated task passes no name with this head
 		}
