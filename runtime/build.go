@@ -316,16 +316,6 @@ func (s *spelling) is(name string, first uint64) bool {
 	return load64(name[len(name)-8:]) == load64(s.name[len(name)-8:])
 }
 
-// hasNUL reports whether e, of at least 8 bytes, holds a NUL byte,
-// reading it a word at a time without a call.
-func hasNUL(e string) bool {
-	z := zeroBytes(load64(e[len(e)-8:]))
-	for s := e; len(s) > 8; s = s[8:] {
-		z |= zeroBytes(load64(s))
-	}
-	return z != 0
-}
-
 // hasValue reports whether an output entry is NAME=value rather than the
 // bare name an Unset left.
 func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }
