@@ -182,7 +182,7 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 		n += k
 		h = finish(mix(h, w&(1<<(8*k)-1)), n)
 		name := e[:n]
-		keep := c.inherit
+		var keep bool
 		slots, mask := c.slots, uint64(len(c.slots)-1)
 		j := h & mask
 		for slots[j] != 0 && slots[j]>>32 != h>>32 {
@@ -198,6 +198,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 			}
 		} else if c.deciding.may(name) {
 			keep = c.unmentioned(name, fold)
+		} else {
+			keep = c.inherit
 		}
 		if !keep {
 			if fold {
