@@ -182,7 +182,7 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 		n += k
 		h = finish(mix(h, w&(1<<(8*k)-1)), n)
 		name := e[:n]
-		var keep bool
+		keep := c.inherit
 		slots, mask := c.slots, uint64(len(c.slots)-1)
 		j := h & mask
 		for slots[j] != 0 && slots[j]>>32 != h>>32 {
@@ -198,8 +198,6 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 			}
 		} else if c.deciding.may(name) {
 			keep = c.unmentioned(name, fold)
-		} else {
-			keep = c.inherit
 		}
 		if !keep {
 			if fold {
