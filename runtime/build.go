@@ -120,6 +120,16 @@ const dropped = 1 << 31
 // tagOf returns the tag of a name whose hash is h, never 0.
 func tagOf(h uint64) uint64 { return h>>32 | 1 }
 
+// home returns where a probe for a name whose hash is h starts, once
+// masked: h mixed again, since its low bits do not see the top bytes of
+// a word (PATH_123 and PATH_124 would share them), which the numbered
+// names of a large environment differ in; the task's table, of a few
+// names, takes h as it is.
+func home(h uint64) uint64 {
+	h *= mul
+	return h ^ h>>32
+}
+
 // filter appends to out the entries of environ that the task c passes,
 // the first of each name, and returns out: fast takes every entry whose
 // fate the task's tables and rules give it at once; each other entry goes
@@ -234,7 +244,7 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 				return i + at, out
 			}
 			tag, tableMask := tagOf(h), uint64(len(table)-1)
-			for j = h & tableMask; table[j] != 0; j = (j + 1) & tableMask {
+			for j = home(h) & tableMask; table[j] != 0; j = (j + 1) & tableMask {
 				if table[j]>>32 == tag {
 					return i + at, out // maybe the name's second entry
 				}
@@ -413,7 +423,7 @@ func (b *builder) find(out []string, name string) int {
 // h: the one holding it, or the empty one where it would go.
 func (b *builder) slot(out []string, name string, h uint64) uint64 {
 	mask, tag := uint64(len(b.table)-1), tagOf(h)
-	j := h & mask
+	j := home(h) & mask
 	for k := b.table[j]; k != 0; k = b.table[j] {
 		if k>>32 == tag && named(b.entry(out, k), name, b.fold) {
 			break

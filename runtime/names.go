@@ -71,13 +71,9 @@ func zeroBytes(w uint64) uint64 { return (w - lows) &^ w & highs }
 func mix(h, w uint64) uint64 { return (h ^ w&^caseBits) * mul }
 
 // finish mixes in the length n of the name, then the high bits into the
-// low ones, which pick a slot, twice: a product's low bits depend only on
-// the factors' low bits, and names that differ in a word's last bytes
-// ("PATH_123", "PATH_124") would otherwise share a slot's low bits. The
-// high 32 bits are the name's tag.
+// low ones, which pick a slot; the high 32 bits are the name's tag.
 func finish(h uint64, n int) uint64 {
 	h = (h ^ uint64(n)) * mul
-	h = (h ^ h>>32) * mul
 	return h ^ h>>32
 }
 
