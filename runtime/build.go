@@ -120,6 +120,16 @@ const dropped = 1 << 31
 // tagOf returns the tag of a name whose hash is h, never 0.
 func tagOf(h uint64) uint64 { return h>>32 | 1 }
 
+// home returns where a probe for a name whose hash is h starts, once
+// masked: h mixed again, since its low bits do not see the top bytes of
+// a word (PATH_123 and PATH_124 would share them), which the numbered
+// names of a large environment differ in; the task's table, of a few
+// names, takes h as it is.
+func home(h uint64) uint64 {
+	h *= mul
+	return h ^ h>>32
+}
+
 // filter appends to out the entries of environ that the task c passes,
 // the first of each name, and returns out: fast takes every entry whose
 // fate the task's tables and rules give it at once; each other entry goes
@@ -137,14 +147,15 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 // fast is the hot loop of every generated builder. It filters environ
 // from i into out, names compared ASCII case-insensitively when fold is
 // set, until an entry it leaves to one: an entry shorter than 8 bytes or
-// starting with '=', one a value check drops, one holding a NUL byte, a
-// name's second entry (or another with its tag), and with fold one
-// dropped (one records its name). It returns that entry's index (len(environ) at
-// the end) and out. Per entry: for an isolated task, its head (most fail
-// there); the name's scan a word at a time, hashing it; one probe of the
-// task's table and a compare of words (the rules, by a call, for another
-// spelling or a name a pattern may match); for an entry kept, the value
-// checks, the NUL check 16 bytes at a time and one probe of the
+// starting with '=', one a value check drops, one kept that holds a NUL
+// byte or a byte above 0x80, a name's second entry (or another with its
+// tag), and with fold one dropped (one records its name). It returns that
+// entry's index (len(environ) at the end) and out. Per entry: for an
+// isolated task, its head (most fail there); the name's scan a word at a
+// time, hashing it; one probe of the task's table and a compare of words
+// (the rules, by a call, for another spelling or a name a pattern may
+// match); for an entry kept, the value checks, the NUL check 32 bytes at
+// a time and one probe of the
 // de-duplication table (nil: environ is owned, see Input). Its common
 // path makes no call, so that its values stay in registers.
 func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) (int, []string) {
@@ -172,15 +183,15 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 				return i + at, out // no '='
 			}
 			h, s = mix(h, w), s[8:]
-			w = load64(e[len(e)-8:]) >> (8 * (8 - len(s)))
+			w = load64(e[len(e)-8:]) >> (8 * (8 - len(s)) & 63)
 			if m = zeroBytes(w ^ eqBytes); m == 0 {
 				return i + at, out
 			}
 		}
 		n := len(e) - len(s)
-		k := bits.TrailingZeros64(m) >> 3 // the '=' is byte k of w
+		k := bits.TrailingZeros64(m|1<<63) >> 3 // the '=' is byte k of w
 		n += k
-		h = finish(mix(h, w&(1<<(8*k)-1)), n)
+		h = finish(mix(h, w&(1<<(8*k&63)-1)), n)
 		name := e[:n]
 		keep := c.inherit
 		slots, mask := c.slots, uint64(len(c.slots)-1)
@@ -211,26 +222,29 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 			}
 		}
 		if table != nil {
-			// The NUL check, of the whole entry 16 bytes at a time: a
-			// word w holds a zero byte when (w-lows)&^w&highs is not 0.
+			// The NUL check, of the whole entry 32 bytes at a time. A
+			// byte b has its top bit set in (w-lows) when b is 0 or above
+			// 0x80 (or after a lower 0), so a 0 always shows, and an entry
+			// with a byte above 0x80 goes to one, which looks again.
 			z, v := uint64(0), e
-			for ; len(v) >= 16; v = v[16:] {
-				a, b := load64(v), load64(v[8:])
-				z |= (a-lows)&^a | (b-lows)&^b
+			for ; len(v) >= 32; v = v[32:] {
+				z |= (load64(v) - lows) | (load64(v[8:]) - lows) | (load64(v[16:]) - lows) | (load64(v[24:]) - lows)
+			}
+			if len(v) >= 16 {
+				z |= (load64(v) - lows) | (load64(v[8:]) - lows)
+				v = v[16:]
 			}
 			if len(v) > 8 {
-				a := load64(v)
-				z |= (a - lows) &^ a
+				z |= load64(v) - lows
 			}
 			if v != "" { // the last bytes, in the entry's last word
-				a := load64(e[len(e)-8:])
-				z |= (a - lows) &^ a
+				z |= load64(e[len(e)-8:]) - lows
 			}
 			if z&highs != 0 {
 				return i + at, out
 			}
 			tag, tableMask := tagOf(h), uint64(len(table)-1)
-			for j = h & tableMask; table[j] != 0; j = (j + 1) & tableMask {
+			for j = home(h) & tableMask; table[j] != 0; j = (j + 1) & tableMask {
 				if table[j]>>32 == tag {
 					return i + at, out // maybe the name's second entry
 				}
@@ -409,7 +423,7 @@ func (b *builder) find(out []string, name string) int {
 // h: the one holding it, or the empty one where it would go.
 func (b *builder) slot(out []string, name string, h uint64) uint64 {
 	mask, tag := uint64(len(b.table)-1), tagOf(h)
-	j := h & mask
+	j := home(h) & mask
 	for k := b.table[j]; k != 0; k = b.table[j] {
 		if k>>32 == tag && named(b.entry(out, k), name, b.fold) {
 			break

@@ -218,8 +218,9 @@ func fastDrops(secret, e string) (done, dropped bool) {
 // checkFast wants fast to drop e, an entry named name, for a task whose
 // secret is name, and to keep it for one whose secret differs from name
 // in its last byte; or to leave e to one if e is shorter than 8 bytes,
-// starts with '=' or holds a NUL (its drop needs no NUL check, its keep
-// does).
+// starts with '=', or, to keep it, holds a NUL or a byte above 0x80 (its
+// drop needs no NUL check; its keep does, and that check passes only
+// bytes up to 0x80).
 func checkFast(t *testing.T, name, e string) {
 	t.Helper()
 	if strings.Contains(name, "*") {
@@ -235,7 +236,9 @@ func checkFast(t *testing.T, name, e string) {
 	}
 	other := name[:len(name)-1] + string([]byte{last})
 	done, dropped := fastDrops(other, e)
-	leaves = leaves || strings.Contains(e, "\x00") // a kept entry gets the NUL check
+	for i := range len(e) { // a kept entry gets the NUL check
+		leaves = leaves || e[i] == 0 || e[i] > 0x80
+	}
 	if done == leaves || dropped {
 		t.Fatalf("fast over %q for secret %q: done %v, dropped %v", e, other, done, dropped)
 	}
@@ -345,4 +348,28 @@ func FuzzSplit(f *testing.F) {
 			checkFast(t, name, entry)
 		}
 	})
+}
+
+// TestFastNULCheck puts one byte at every offset of entries of 8 to 80
+// bytes, in the name or the value, and wants fast to keep the entry when
+// the byte is harmless and to leave it to one when it is a NUL, or a byte
+// above 0x80, which fast's check does not tell from a NUL.
+func TestFastNULCheck(t *testing.T) {
+	for size := 8; size <= 80; size++ {
+		eq := max(2, size/3) // the name is the bytes before
+		for at := 1; at < size; at++ {
+			for _, c := range []byte{0, 0x01, 0x7f, 0x80, 0x81, 0xff} {
+				if at == eq {
+					continue
+				}
+				b := []byte(strings.Repeat("v", size))
+				b[eq], b[at] = '=', c
+				e := string(b)
+				done, dropped := fastDrops("OTHER_NAME", e)
+				if leaves := c == 0 || c > 0x80; done == leaves || dropped {
+					t.Fatalf("fast over %q: done %v, dropped %v", e, done, dropped)
+				}
+			}
+		}
+	}
 }
