@@ -338,21 +338,12 @@ func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '='
 // environ after its first entry, where writing would overwrite entries
 // not yet read.
 func ahead(room, environ []string) bool {
-	if cap(room) == 0 || len(environ) < 2 {
+	if cap(room) == 0 {
 		return false
 	}
 	first := &room[:1][0]
-	if first == &environ[0] {
-		return false
-	}
-	rest := environ[1:]
-	for ; len(rest) >= 4; rest = rest[4:] { // four at a time: it runs at every call
-		if first == &rest[0] || first == &rest[1] || first == &rest[2] || first == &rest[3] {
-			return true
-		}
-	}
-	for i := range rest {
-		if first == &rest[i] {
+	for i := 1; i < len(environ); i++ {
+		if first == &environ[i] {
 			return true
 		}
 	}

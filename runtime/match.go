@@ -24,11 +24,6 @@ type pattern struct {
 // is set.
 func (p pattern) match(name string, fold bool) bool {
 	first, last := ends(name)
-	return p.matches(name, first, last, fold)
-}
-
-// matches is match for a name whose ends are first and last.
-func (p *pattern) matches(name string, first, last uint64, fold bool) bool {
 	return p.affixes(len(name), first, last, fold) && (p.short || p.rest(name, fold))
 }
 
@@ -197,7 +192,7 @@ func (x *patternIndex) match(name string, fold bool) bool {
 func matchAny(ps []indexed, name string, first, last uint64, fold bool) bool {
 	for i := range ps {
 		p, f := &ps[i].p, fold || ps[i].anyCase
-		if p.affixes(len(name), first, last, f) && (p.short || p.rest(name, f)) { // matches, inlined
+		if p.affixes(len(name), first, last, f) && (p.short || p.rest(name, f)) { // match, inlined
 			return true
 		}
 	}
