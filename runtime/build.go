@@ -155,9 +155,9 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 // time, hashing it; one probe of the task's table and a compare of words
 // (the rules, by a call, for another spelling or a name a pattern may
 // match); for an entry kept, the value checks, the NUL check 32 bytes at
-// a time and one probe of the
-// de-duplication table (nil: environ is owned, see Input). Its common
-// path makes no call, so that its values stay in registers.
+// a time and one probe of the de-duplication table (nil: environ is
+// owned, see Input). Its common path makes no call, so that its values
+// stay in registers.
 func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {
@@ -257,8 +257,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 }
 
 // one is filter for one entry, any fast leaves: it decides the entry by
-// the task's rules and appends it to out, or a placeholder for its name
-// if it is left out after it counts as its name's first entry.
+// the task's rules and appends it to out, or, if it is left out after it
+// counts as its name's first entry, records its name (drop).
 func (b *builder) one(out []string, e string, c *compiled) []string {
 	n, h := scanName(e)
 	if n == 0 {
