@@ -49,72 +49,49 @@ func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []s
 // build is Build with the name comparison chosen by fold, so that tests
 // can run the Windows rules on any OS.
 func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
-	c := t.compiled()
+	c := t.compiled(fold)
 	dst, environ := in.dst, in.environ
+	b := builder{base: len(dst), fold: fold}
 	if in.owned && !fold {
-		b := builder{base: len(dst)}
 		return b.finish(b.filter(dst, environ, c), defines, overrides, path)
 	}
 	if ahead(dst[len(dst):cap(dst)], environ) {
 		environ = slices.Clone(environ)
 	}
-	// The de-duplication table, at most half full: on the stack for up
-	// to 128 names, else from a pool, where it allocates only when the
-	// pool has none big enough.
+	// The de-duplication table, at most half full, from a pool: it
+	// allocates only when the pool has none big enough.
 	n := len(environ) + len(defines) + len(overrides) + 1 // PATH too
 	size := 64
 	for size < 2*n {
 		size <<= 1
 	}
-	var table []uint64
-	var pooled *[]uint64
-	switch {
-	case size <= 64:
-		var small [64]uint64
-		table = small[:]
-	case size <= 256:
-		var medium [256]uint64
-		table = medium[:]
-	default:
-		pooled = tables.Get().(*[]uint64)
-		if len(*pooled) < size {
-			*pooled = make([]uint64, size)
-		}
-		table = (*pooled)[:size] // clean: cleared after each use
+	b.seen = seens.Get().(*seen)
+	if len(b.seen.table) < size {
+		b.seen.table = make([]uint64, size)
 	}
-	var g gone
-	b := builder{table: table, gone: &g, base: len(dst), fold: fold}
+	b.table = b.seen.table[:size] // clean: cleared after each use
 	out := b.finish(b.filter(dst, environ, c), defines, overrides, path)
-	if pooled != nil {
-		clear(table)
-		tables.Put(pooled)
-	}
-	if g.names != nil {
-		clear(*g.names) // drop the references to the call's strings
-		*g.names = (*g.names)[:0]
-		goneNames.Put(g.names)
-	}
+	clear(b.table)
+	clear(b.seen.gone) // drop the references to the call's strings
+	b.seen.gone = b.seen.gone[:0]
+	seens.Put(b.seen)
 	return out
 }
 
-// gone holds a call's names whose first entry was left out, in a slice
-// from goneNames, taken at the first. (Not a field of builder: the escape
-// analysis, which tells no fields apart, would take the table to the heap
-// with it.)
-type gone struct{ names *[]string }
+// seen is a call's de-duplication table and the names it must remember
+// whose first entry was left out; seens holds them between calls.
+type seen struct {
+	table []uint64
+	gone  []string
+}
 
-// tables holds de-duplication tables for calls with many names; goneNames
-// the slices for gone.
-var (
-	tables    = sync.Pool{New: func() any { return new([]uint64) }}
-	goneNames = sync.Pool{New: func() any { return new([]string) }}
-)
+var seens = sync.Pool{New: func() any { return new(seen) }}
 
 // A call's de-duplication table holds one slot for each name seen in
 // environ or given since: the name's tag (tagOf its hash) over 1+the
 // index in the output of its entry, or, with the dropped bit, 1+the index
-// in builder.gone of a name whose first entry was left out. A probe
-// compares tags first, then the names. A slot of 0 is empty.
+// in seen.gone of a name whose first entry was left out. A probe compares
+// tags first, then the names. A slot of 0 is empty.
 const dropped = 1 << 31
 
 // tagOf returns the tag of a name whose hash is h, never 0.
@@ -132,11 +109,10 @@ func home(h uint64) uint64 {
 
 // filter appends to out the entries of environ that the task c passes,
 // the first of each name, and returns out: fast takes every entry whose
-// fate the task's tables and rules give it at once; each other entry goes
-// to one.
+// fate the task's tables give it at once; each other entry goes to one.
 func (b *builder) filter(out, environ []string, c *compiled) []string {
 	for i := 0; i < len(environ); i++ {
-		if i, out = fast(out, environ, i, b.table, c, b.fold); i == len(environ) {
+		if i, out = fast(out, environ, i, b.table, c); i == len(environ) {
 			break
 		}
 		out = b.one(out, environ[i], c)
@@ -145,20 +121,19 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 }
 
 // fast is the hot loop of every generated builder. It filters environ
-// from i into out, names compared ASCII case-insensitively when fold is
-// set, until an entry it leaves to one: an entry shorter than 8 bytes or
-// starting with '=', one a value check drops, one kept that holds a NUL
-// byte or a byte above 0x80, a name's second entry (or another with its
-// tag), and with fold one dropped (one records its name). It returns that
-// entry's index (len(environ) at the end) and out. Per entry: for an
-// isolated task, its head (most fail there); the name's scan a word at a
-// time, hashing it; one probe of the task's table and a compare of words
-// (the rules, by a call, for another spelling or a name a pattern may
-// match); for an entry kept, the value checks, the NUL check 32 bytes at
-// a time and one probe of the de-duplication table (nil: environ is
-// owned, see Input). Its common path makes no call, so that its values
-// stay in registers.
-func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) (int, []string) {
+// from i into out until an entry it leaves to one: an entry shorter than
+// 8 bytes or starting with '=', one a value check drops, one kept that
+// holds a NUL byte or a byte above 0x80, a name's second entry (or
+// another with its tag), and on Windows one dropped (one records its
+// name). It returns that entry's index (len(environ) at the end) and out.
+// Per entry: for an isolated task, its head (most fail there); the name's
+// scan a word at a time, hashing it; one probe of the task's table and a
+// compare of words (decide, by a call, for another spelling or a name a
+// pattern may match); for an entry kept, the value checks, the NUL check
+// 32 bytes at a time and one probe of the de-duplication table (nil:
+// environ is owned, see Input). Its common path makes no call, so that
+// its values stay in registers.
+func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {
 			return i + at, out
@@ -193,6 +168,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 		n += k
 		h = finish(mix(h, w&(1<<(8*k&63)-1)), n)
 		name := e[:n]
+		// The task's decision: the spelling's, where a list names it;
+		// else by the patterns that may match it, or the mode's default.
 		keep := c.inherit
 		slots, mask := c.slots, uint64(len(c.slots)-1)
 		j := h & mask
@@ -201,17 +178,18 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 		}
 		if s := slots[j]; s != 0 {
 			if sp := &c.names[uint32(s)-1]; sp.is(name, load64(e)) {
-				keep = sp.keep&keepOf(fold) != 0
-			} else if sp.keep&dropOthers != 0 && EqualFold(sp.name, name) {
+				keep = sp.keep
+			} else if sp.dropOthers && EqualFold(sp.name, name) {
 				keep = false // another spelling of a secret name
 			} else {
-				keep = c.keeps(name, h, fold) // another spelling, or another name with its tag
+				keep = c.decide(name, h) // another spelling, or another name with its tag
 			}
-		} else if c.deciding.may(name) {
-			keep = c.unmentioned(name, fold)
+		} else if c.patterns.may(name) {
+			matched := c.patterns.facts(name, c.fold)
+			keep = c.rules(matched, matched)
 		}
 		if !keep {
-			if fold {
+			if c.fold {
 				return i + at, out // on Windows the name is recorded: its later spellings are dropped alike
 			}
 			continue // a later entry of the name is dropped alike
@@ -258,15 +236,15 @@ func fast(out, environ []string, i int, table []uint64, c *compiled, fold bool) 
 
 // one is filter for one entry, any fast leaves: it decides the entry by
 // the task's rules and appends it to out, or, if it is left out after it
-// counts as its name's first entry, records its name (drop).
+// counts as its name's first entry, records its name.
 func (b *builder) one(out []string, e string, c *compiled) []string {
 	n, h := scanName(e)
 	if n == 0 {
 		return out // no name: exec would refuse it
 	}
 	name := e[:n]
-	keep := c.keeps(name, h, b.fold)
-	if !keep && !b.fold {
+	keep := c.decide(name, h)
+	if !keep && !c.fold {
 		return out // where names compare exactly, a later entry is dropped alike
 	}
 	var j uint64
@@ -278,38 +256,20 @@ func (b *builder) one(out []string, e string, c *compiled) []string {
 			return out // the first entry of a name wins
 		}
 	}
-	// The value of an entry kept by name: under dropInjection, a bash
-	// function's; with secrets.values, one that looks like a credential,
-	// unless an exemption names this spelling.
-	value := e[n+1:]
-	if keep && c.dropFunctions && strings.HasPrefix(value, "()") && !c.keepsValue(name, keepFunction) ||
-		keep && c.values != nil && c.values.looks(value) && !c.keepsValue(name, keepValue) {
+	if keep && c.checksValues && c.dropsValue(name, e[n+1:], true) {
 		keep = false
 	}
-	if !keep {
-		return b.drop(out, name, h, j)
+	switch {
+	case b.table == nil: // an owned environ, whose names do not repeat
+	case keep:
+		b.table[j] = tagOf(h)<<32 | uint64(len(out)+1)
+	default: // later entries of the name are left out too
+		b.seen.gone = append(b.seen.gone, name)
+		b.table[j] = tagOf(h)<<32 | dropped | uint64(len(b.seen.gone))
 	}
-	out = append(out, e)
-	if b.table != nil {
-		b.table[j] = tagOf(h)<<32 | uint64(len(out))
+	if keep {
+		out = append(out, e)
 	}
-	return out
-}
-
-// drop records that the first entry of name, whose hash is h and whose
-// empty slot is j, is left out, so that later entries of the name are
-// too. Without a table (an owned environ, whose names do not repeat) it
-// records nothing.
-func (b *builder) drop(out []string, name string, h, j uint64) []string {
-	if b.table == nil {
-		return out
-	}
-	g := b.gone
-	if g.names == nil {
-		g.names = goneNames.Get().(*[]string)
-	}
-	*g.names = append(*g.names, name)
-	b.table[j] = tagOf(h)<<32 | dropped | uint64(len(*g.names))
 	return out
 }
 
@@ -330,10 +290,6 @@ func (s *spelling) is(name string, first uint64) bool {
 	return load64(name[len(name)-8:]) == load64(s.name[len(name)-8:])
 }
 
-// hasValue reports whether an output entry is NAME=value rather than the
-// bare name an Unset left.
-func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }
-
 // ahead reports whether room, where the output goes, starts inside
 // environ after its first entry, where writing would overwrite entries
 // not yet read.
@@ -348,152 +304,4 @@ func ahead(room, environ []string) bool {
 		}
 	}
 	return false
-}
-
-// builder applies the layers after the filter: defines, overrides and
-// binPaths. Its table is the filter's (nil for an owned environ: names
-// are then found by a scan of the output).
-type builder struct {
-	table []uint64
-	// gone holds the names whose first entry was left out, where the
-	// table needs them (see drop).
-	gone    *gone
-	base    int
-	fold    bool
-	removed bool
-}
-
-// finish applies defines, overrides and path to out, the filter's output,
-// and returns the result.
-func (b *builder) finish(out []string, defines []string, overrides []Var, path []Dir) []string {
-	for _, d := range defines {
-		if strings.IndexByte(d, 0) < 0 {
-			out = b.put(out, d, d[:strings.IndexByte(d[1:], '=')+1])
-		}
-	}
-	for _, v := range overrides {
-		switch {
-		case !v.valid():
-		case v.unset:
-			// The entry keeps its place as its bare name: a later
-			// Set of the name takes it back.
-			if i := b.find(out, v.name); i >= 0 && hasValue(out[i]) {
-				out[i] = v.name
-				b.removed = true
-			}
-		default:
-			out = b.put(out, v.name+"="+v.value, v.name)
-		}
-	}
-	out = b.prependPath(out, path, os.PathListSeparator)
-	if !b.removed {
-		return out
-	}
-	kept := slices.DeleteFunc(out[b.base:], func(e string) bool { return !hasValue(e) })
-	return out[:b.base+len(kept)]
-}
-
-// find returns the index in out of the entry named name, or of the bare
-// name an Unset left, or -1.
-func (b *builder) find(out []string, name string) int {
-	if b.table == nil {
-		for i := b.base; i < len(out); i++ {
-			if named(out[i], name, false) {
-				return i
-			}
-		}
-		return -1
-	}
-	if k := b.table[b.slot(out, name, hashName(name))]; k != 0 && k&dropped == 0 {
-		return int(uint32(k)) - 1
-	}
-	return -1
-}
-
-// slot returns the index in b.table of the slot of name, whose hash is
-// h: the one holding it, or the empty one where it would go.
-func (b *builder) slot(out []string, name string, h uint64) uint64 {
-	mask, tag := uint64(len(b.table)-1), tagOf(h)
-	j := home(h) & mask
-	for k := b.table[j]; k != 0; k = b.table[j] {
-		if k>>32 == tag && named(b.entry(out, k), name, b.fold) {
-			break
-		}
-		j = (j + 1) & mask
-	}
-	return j
-}
-
-// entry returns the output entry, or the name left out, of the slot k.
-func (b *builder) entry(out []string, k uint64) string {
-	if k&dropped != 0 {
-		return (*b.gone.names)[uint32(k&^dropped)-1]
-	}
-	return out[uint32(k)-1]
-}
-
-// named reports whether the output entry e (NAME=value, or a bare name)
-// is named name, compared as sameName does.
-func named(e, name string, fold bool) bool {
-	return len(e) >= len(name) && sameName(e[:len(name)], name, fold) && (len(e) == len(name) || e[len(name)] == '=')
-}
-
-// put sets entry, replacing the entry of the same name if out holds one,
-// else appending it, and returns out.
-func (b *builder) put(out []string, entry, name string) []string {
-	if i := b.find(out, name); i >= 0 {
-		out[i] = entry
-		return out
-	}
-	out = append(out, entry)
-	if b.table != nil {
-		h := hashName(name)
-		b.table[b.slot(out, name, h)] = tagOf(h)<<32 | uint64(len(out))
-	}
-	return out
-}
-
-// prependPath puts the first-seen directories that Dir.skip keeps in
-// front of PATH, joined by sep; with no PATH so far, or an empty one,
-// PATH is just them. PATH keeps its spelling. It returns out.
-func (b *builder) prependPath(out []string, dirs []Dir, sep byte) []string {
-	size := 0 // of the directories, without separators
-	for _, d := range dirs {
-		for _, piece := range d {
-			size += len(piece)
-		}
-	}
-	if size == 0 {
-		return out // every directory is empty
-	}
-	name, old := "PATH", ""
-	if i := b.find(out, name); i >= 0 && hasValue(out[i]) {
-		name = out[i][:strings.IndexByte(out[i][1:], '=')+1]
-		old = out[i][len(name)+1:]
-	}
-	var sb strings.Builder
-	sb.Grow(len(name) + 1 + size + len(dirs) + len(old))
-	sb.WriteString(name)
-	sb.WriteByte('=')
-	written := false
-	for i, d := range dirs {
-		if d.skip() || d.repeats(dirs[:i]) {
-			continue
-		}
-		if written {
-			sb.WriteByte(sep)
-		}
-		for _, piece := range d {
-			sb.WriteString(piece)
-		}
-		written = true
-	}
-	if !written {
-		return out
-	}
-	if old != "" {
-		sb.WriteByte(sep)
-		sb.WriteString(old)
-	}
-	return b.put(out, sb.String(), name)
 }

@@ -11,24 +11,27 @@
 // AtMost and LayoutV3. Their shape may change with LayoutV3's name; call
 // the generated builders instead.
 //
-// The semantics live in three files: policy.go compiles a task's lists, at
-// its first call, into one table of the names they mention with each
-// spelling's decision, and decides any other name by the rules; build.go
+// Read it in this order. policy.go compiles a task's lists, at its first
+// call, into one table of the names they name exactly, each spelling with
+// what the lists say of it (its facts) and the task's decision, and a
+// pattern index; rules is the whole of the policy's semantics for a name,
+// from those facts and the facts of the patterns that match it. build.go
 // is the hot loop (fast: one pass over environ, the name's scan and hash,
-// one probe of that table or the pattern filter, the value checks, the
-// NUL check, first-wins de-duplication; one for the entries fast leaves)
-// and the layers after it (defines, overrides, PATH); names.go and
-// match.go are how names are hashed, compared and matched.
+// one probe of that table or the pattern index, the value checks, the NUL
+// check, first-wins de-duplication; one for the entries fast leaves).
+// layers.go applies defines, overrides and binPaths; getenv.go reads a
+// ${NAME}; names.go and match.go are how names are hashed, compared and
+// matched.
 //
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII
 // case-insensitive everywhere. Nothing here allocates at a call except the
 // output slice when it must grow and the strings only a call can build (an
-// override's entry, a PATH with directories prepended); past 128 names the
-// de-duplication table comes from a sync.Pool, as do the names it must
-// remember whose first entry was left out (on Windows, or by a value
-// check), so they allocate only when the pool has none big enough. Filtering in place, Given(environ[:0],
-// environ), allocates nothing more either.
+// override's entry, a PATH with directories prepended); the
+// de-duplication table, and the names it must remember whose first entry
+// was left out (on Windows, or by a value check), come from a sync.Pool,
+// so they allocate only when the pool has none big enough. Filtering in
+// place, Given(environ[:0], environ), allocates nothing more either.
 package envrt
 
 import (
@@ -64,62 +67,6 @@ func (v Var) String() string {
 func (v Var) valid() bool {
 	return v.name != "" && strings.IndexByte(v.name, '=') < 0 &&
 		strings.IndexByte(v.name, 0) < 0 && strings.IndexByte(v.value, 0) < 0
-}
-
-// Dir is one binPaths directory as the pieces a call concatenates: literal
-// text and parameter values, in order. Generated code never gives an empty
-// literal piece, so an empty piece is a {param} (or a ${NAME}) that reads
-// empty, and the directory is skipped: "{projectDir}/node_modules/.bin"
-// with no projectDir would name a root-relative "/node_modules/.bin" that
-// nobody meant. A directory with no pieces, or holding a NUL byte, is
-// skipped too.
-type Dir []string
-
-// skip reports whether d has no pieces, an empty piece (a parameter or
-// reference that reads empty) or a NUL byte; such a directory is left out.
-func (d Dir) skip() bool {
-	if len(d) == 0 {
-		return true
-	}
-	for _, piece := range d {
-		if piece == "" || strings.IndexByte(piece, 0) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// repeats reports whether d resolves to the same text as one of earlier
-// that is kept (a skipped directory is no first copy).
-func (d Dir) repeats(earlier []Dir) bool {
-	for _, e := range earlier {
-		if !e.skip() && d.equal(e) {
-			return true
-		}
-	}
-	return false
-}
-
-// equal reports whether d and e concatenate to the same text, without
-// building either.
-func (d Dir) equal(e Dir) bool {
-	var a, b string
-	for i, j := 0, 0; ; {
-		for a == "" && i < len(d) {
-			a, i = d[i], i+1
-		}
-		for b == "" && j < len(e) {
-			b, j = e[j], j+1
-		}
-		n := min(len(a), len(b))
-		if n == 0 {
-			return a == b
-		}
-		if a[:n] != b[:n] {
-			return false
-		}
-		a, b = a[n:], b[n:]
-	}
 }
 
 // AtMost returns n, or most if n is larger. Generated …Env functions size

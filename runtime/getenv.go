@@ -30,7 +30,7 @@ func (t *Task) getenv(environ []string, name string, exempt []string, secret, fo
 		return ""
 	}
 	value := e[len(spelling)+1:]
-	if c := t.compiled(); c.values != nil && c.values.looks(value) && !c.keepsValue(spelling, keepValue) {
+	if c := t.compiled(fold); c.dropsValue(spelling, value, false) {
 		return ""
 	}
 	return value

@@ -1,53 +1,55 @@
 package envrt
 
-import "strings"
-
-// pattern is a compiled name pattern. parts are the literal runs around
-// and between its '*'s, so "NEXT_PUBLIC_*" is {"NEXT_PUBLIC_", ""} and
-// "*_TOKEN" is {"", "_TOKEN"}; a '*' matches any run of bytes, possibly
-// empty. head and tail are the first 8 bytes of its prefix and the last 8
-// of its suffix as words, headMask and tailShift what picks those of a
-// name, with 0x20 at their letters in headLetters and tailLetters; so
-// most names fail, and a short pattern's matches pass, at a compare of
-// words.
+// pattern is a name pattern split around its '*'s, so "NEXT_PUBLIC_*" is
+// {"NEXT_PUBLIC_", ""} and "*_TOKEN" is {"", "_TOKEN"}; a '*' matches any
+// run of bytes, possibly empty. fact is what a match says of the name.
+// last is a suffix of at most 8 bytes as a word, with 0x20 at its ASCII
+// letters in letters, so that a name of 8 bytes or more is checked
+// against it in one compare.
 type pattern struct {
-	parts                    []string
-	head, tail               uint64
-	headLetters, tailLetters uint64
-	headMask                 uint64
-	tailShift                uint
-	min                      int  // the length of prefix and suffix
-	short                    bool // no affix of more than 8 bytes, nothing between '*'s
+	parts         []string
+	fact          uint8
+	last, letters uint64
+}
+
+// newPattern makes the pattern of parts.
+func newPattern(parts []string, fact uint8) pattern {
+	p := pattern{parts: parts, fact: fact}
+	suffix := parts[len(parts)-1]
+	for i := len(suffix) - 1; i >= 0 && len(suffix) <= 8; i-- {
+		p.last, p.letters = p.last<<8|uint64(suffix[i]), p.letters<<8
+		if c := suffix[i] | 0x20; 'a' <= c && c <= 'z' {
+			p.letters |= 0x20
+		}
+	}
+	return p
 }
 
 // match reports whether name matches p, ASCII case-insensitively when fold
 // is set.
-func (p pattern) match(name string, fold bool) bool {
-	first, last := ends(name)
-	return p.affixes(len(name), first, last, fold) && (p.short || p.rest(name, fold))
-}
-
-// affixes reports whether a name of n bytes whose ends are first and last
-// may match p: it is long enough, and its first and last 8 bytes agree
-// with p's prefix and suffix (all of them, for a short p).
-func (p *pattern) affixes(n int, first, last uint64, fold bool) bool {
-	var hl, tl uint64 // the bits that may differ
-	if fold {
-		hl, tl = p.headLetters, p.tailLetters
-	}
-	return n >= p.min && (first^p.head)&p.headMask&^hl == 0 && (last>>p.tailShift^p.tail)&^tl == 0
-}
-
-// rest is matches past affixes, for a pattern that is not short.
-func (p *pattern) rest(name string, fold bool) bool {
+func (p *pattern) match(name string, fold bool) bool {
 	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
-	if !sameName(name[:len(prefix)], prefix, fold) || !sameName(name[len(name)-len(suffix):], suffix, fold) {
+	if len(name) < len(prefix)+len(suffix) || prefix != "" && !sameName(name[:len(prefix)], prefix, fold) {
+		return false
+	}
+	if len(name) >= 8 && len(suffix) <= 8 {
+		d := load64(name[len(name)-8:])>>(64-8*len(suffix)) ^ p.last
+		if fold {
+			d &^= p.letters
+		}
+		if d != 0 {
+			return false
+		}
+	} else if !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
 	for _, mid := range p.parts[1 : len(p.parts)-1] {
-		i := index(rest, mid, fold)
-		if i < 0 {
+		i := 0
+		for i+len(mid) <= len(rest) && !sameName(rest[i:i+len(mid)], mid, fold) {
+			i++
+		}
+		if i+len(mid) > len(rest) {
 			return false
 		}
 		rest = rest[i+len(mid):]
@@ -55,148 +57,60 @@ func (p *pattern) rest(name string, fold bool) bool {
 	return true
 }
 
-// ends returns the first 8 bytes of name and its last 8 as little-endian
-// words; a name shorter than that fills the low bytes of first and the
-// high bytes of last.
-func ends(name string) (first, last uint64) {
-	if len(name) >= 8 {
-		return load64(name), load64(name[len(name)-8:])
-	}
-	w := loadTail(name, 0, len(name))
-	return w, w << (64 - 8*len(name))
-}
-
-// affixWord returns s, at most 8 bytes, as a little-endian word, and a
-// word with 0x20 at each of its ASCII letters.
-func affixWord(s string) (w, letters uint64) {
-	for i := len(s) - 1; i >= 0; i-- {
-		w, letters = w<<8|uint64(s[i]), letters<<8
-		if c := s[i] | 0x20; 'a' <= c && c <= 'z' {
-			letters |= 0x20
-		}
-	}
-	return w, letters
-}
-
-// index returns the first index of sub in s, or -1.
-func index(s, sub string, fold bool) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if sameName(s[i:i+len(sub)], sub, fold) {
-			return i
-		}
-	}
-	return -1
-}
-
-// patterns is a list of compiled patterns.
-type patterns []pattern
-
-// match reports whether any of ps matches name.
-func (ps patterns) match(name string, fold bool) bool {
-	for _, p := range ps {
-		if p.match(name, fold) {
-			return true
-		}
-	}
-	return false
-}
-
-// isPattern reports whether an entry of a policy list is a pattern.
-func isPattern(s string) bool { return strings.IndexByte(s, '*') >= 0 }
-
-// compile splits a pattern around its '*'s.
-func compile(s string) pattern {
-	p := pattern{parts: strings.Split(s, "*")}
-	prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
-	hn, tn := min(len(prefix), 8), min(len(suffix), 8)
-	p.head, p.headLetters = affixWord(prefix[:hn])
-	p.tail, p.tailLetters = affixWord(suffix[len(suffix)-tn:])
-	p.headMask, p.tailShift = 1<<(8*hn)-1, uint(64-8*tn)
-	p.short = len(p.parts) == 2 && len(prefix) <= 8 && len(suffix) <= 8
-	p.min = len(prefix) + len(suffix)
-	return p
-}
-
-// patternIndex holds patterns by what a name needs for one to match, so
-// that a name is tried only against those that may: a pattern whose
-// suffix has two bytes or more under the suffix's tailKey; one with only
-// a prefix under the prefix's first byte, in both cases; any other in
-// loose.
+// patternIndex holds a task's patterns by what a name needs for one to
+// match, so that most names are tried against none: a pattern whose
+// suffix has two bytes or more under tailKey of its suffix, one with only
+// a prefix under its first byte in both cases, any other in loose.
 type patternIndex struct {
-	head, tail [256]uint16 // 1+an index in groups, or 0
-	groups     [][]indexed
-	loose      []indexed
-	anyHead    bool // loose or head groups: may looks at a name's first byte
+	tail, head [256][]pattern
+	loose      []pattern
+	anyHead    bool // head or loose patterns: may looks at a name's first byte
 }
 
-// indexed is a pattern of an index; anyCase: it matches ASCII
-// case-insensitively everywhere, as secret patterns do.
-type indexed struct {
-	p       pattern
-	anyCase bool
-}
-
-// add puts ps in x.
-func (x *patternIndex) add(ps patterns, anyCase bool) {
-	for _, p := range ps {
-		prefix, suffix := p.parts[0], p.parts[len(p.parts)-1]
-		switch {
-		case len(suffix) >= 2:
-			x.put(&x.tail[tailKey(suffix)], p, anyCase)
-		case prefix != "":
-			x.put(&x.head[prefix[0]&^0x20], p, anyCase)
-			x.head[prefix[0]|0x20] = x.head[prefix[0]&^0x20]
-			x.anyHead = true
-		default:
-			x.loose = append(x.loose, indexed{p, anyCase})
-			x.anyHead = true
-		}
+// add puts the pattern of parts in x.
+func (x *patternIndex) add(parts []string, fact uint8) {
+	p := newPattern(parts, fact)
+	switch prefix, suffix := parts[0], parts[len(parts)-1]; {
+	case len(suffix) >= 2:
+		x.tail[tailKey(suffix)] = append(x.tail[tailKey(suffix)], p)
+	case prefix != "":
+		x.head[prefix[0]&^0x20] = append(x.head[prefix[0]&^0x20], p)
+		x.head[prefix[0]|0x20] = append(x.head[prefix[0]|0x20], p)
+		x.anyHead = true
+	default:
+		x.loose = append(x.loose, p)
+		x.anyHead = true
 	}
 }
 
-// put adds p to the group that *g names, making the group if there is none.
-func (x *patternIndex) put(g *uint16, p pattern, anyCase bool) {
-	if *g == 0 {
-		x.groups = append(x.groups, nil)
-		*g = uint16(len(x.groups))
-	}
-	x.groups[*g-1] = append(x.groups[*g-1], indexed{p, anyCase})
-}
-
-// may reports whether a pattern of x may match name, which is not empty:
-// whether one is loose or in name's groups.
+// may reports whether a pattern of x may match name, which is not empty.
 func (x *patternIndex) may(name string) bool {
-	return len(name) >= 2 && x.tail[tailKey(name)] != 0 || x.anyHead && (x.loose != nil || x.head[name[0]] != 0)
+	return len(name) >= 2 && x.tail[tailKey(name)] != nil || x.anyHead && (x.head[name[0]] != nil || x.loose != nil)
 }
 
-// match reports whether a pattern of x matches name, which is not empty,
-// ASCII case-insensitively when fold is set.
-func (x *patternIndex) match(name string, fold bool) bool {
-	first, last := ends(name)
-	if len(name) >= 2 {
-		if g := x.tail[tailKey(name)]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
-			return true
-		}
+// facts returns what the patterns of x that match name say of it. Secret
+// patterns match ASCII case-insensitively, the others when fold is set.
+func (x *patternIndex) facts(name string, fold bool) (f uint8) {
+	if len(name) >= 2 && x.tail[tailKey(name)] != nil {
+		f = matchAll(x.tail[tailKey(name)], name, fold, f)
 	}
-	if !x.anyHead {
-		return false
+	if name != "" && x.head[name[0]] != nil {
+		f = matchAll(x.head[name[0]], name, fold, f)
 	}
-	if g := x.head[name[0]]; g != 0 && matchAny(x.groups[g-1], name, first, last, fold) {
-		return true
+	if x.loose != nil {
+		f = matchAll(x.loose, name, fold, f)
 	}
-	return matchAny(x.loose, name, first, last, fold)
+	return f
 }
 
-// matchAny reports whether one of ps matches name, whose ends are first
-// and last.
-func matchAny(ps []indexed, name string, first, last uint64, fold bool) bool {
+// matchAll adds to f the facts of the patterns of ps that match name.
+func matchAll(ps []pattern, name string, fold bool, f uint8) uint8 {
 	for i := range ps {
-		p, f := &ps[i].p, fold || ps[i].anyCase
-		if p.affixes(len(name), first, last, f) && (p.short || p.rest(name, f)) { // match, inlined
-			return true
+		if p := &ps[i]; f&p.fact == 0 && p.match(name, fold || p.fact == isSecret) {
+			f |= p.fact
 		}
 	}
-	return false
+	return f
 }
 
 // tailKey folds the last two bytes of s, at least two, into a byte, ASCII
@@ -210,23 +124,23 @@ type heads [8]uint64
 // headBit returns the bit of a head, read as a little-endian word.
 func headBit(w uint64) uint64 { return (w &^ caseBits) * mul >> 55 }
 
-// headsOf returns the heads of the names an isolated task can pass in
-// some spelling and of its passThrough patterns, or nil if a pattern's
-// prefix is shorter than a head: the names it matches can have any.
-func headsOf(names []spelling, pass patterns) *heads {
+// headsOf returns the heads of the names an isolated task passes in some
+// spelling and of its passThrough patterns' prefixes, or nil if a prefix
+// is shorter than a head: the names it matches can have any.
+func headsOf(names []spelling, prefixes []string) *heads {
 	var s heads
 	add := func(name string) {
 		k := headBit(loadTail(name, 0, min(len(name), 8)))
 		s[k>>6] |= 1 << (k & 63)
 	}
-	for _, p := range pass {
-		if len(p.parts[0]) < 8 {
+	for _, p := range prefixes {
+		if len(p) < 8 {
 			return nil
 		}
-		add(p.parts[0])
+		add(p)
 	}
 	for _, n := range names {
-		if n.keep&(keepExact|keepFolded) != 0 { // a spelling the lists do not have passes only if a listed one does
+		if n.keep { // a spelling the lists do not have passes only if a listed one does
 			add(n.name)
 		}
 	}

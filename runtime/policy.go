@@ -1,6 +1,7 @@
 package envrt
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -50,15 +51,15 @@ type Task struct {
 	// isolated task, spelled exactly so, still passes).
 	DropInjection bool
 
-	once sync.Once
-	c    *compiled
+	once [2]sync.Once
+	c    [2]*compiled // by fold: names compared exactly, then ASCII case aside
 }
 
 // IsSecret reports whether name is a secret of the policy: it matches a
 // secret name or pattern ASCII case-insensitively and secrets.pass does
 // not list it exactly.
 func (p *Policy) IsSecret(name string) bool {
-	return !p.compiled().any.compiled().decide(name, false)
+	return !p.compiled().any.compiled(false).decide(name, hashName(name))
 }
 
 // IsSecretValue reports whether value looks like a credential to the
@@ -97,147 +98,124 @@ func (p *Policy) SecretList() []string {
 	return out
 }
 
-// compiled is a task's lists made into tables. names holds every
-// spelling the policy or the task mentions, sorted so that the spellings
-// of one name (ASCII case aside) are next to each other; slots is an
-// open-addressing table over them by hashName, each slot the name's tag
-// (its hash's top 32 bits) over 1+the index of its first spelling.
+// compiled is a task's lists made into tables, for one way of comparing
+// names (fold: ASCII case aside, as on Windows). names holds every
+// spelling a list names exactly, sorted so that the spellings of one name
+// (ASCII case aside) are next to each other; slots is an open-addressing
+// table over them by hashName, each slot the name's tag (its hash's top 32
+// bits) over 1+the index of its first spelling. patterns holds the lists'
+// patterns.
 type compiled struct {
-	inherit bool
-	slots   []uint64
-	names   []spelling
-	// The task's patterns and the policy's secret patterns. An
-	// unmentioned name changes fate only by one of deciding's: in an
-	// inherit task the patterns that drop it (secret, unset), in an
-	// isolated one those that pass it (passThrough's), where it is then
-	// dropped by one of dropping's (secret, unset, negated).
-	secret, pass, negated, unset patterns
-	deciding, dropping           patternIndex
+	inherit, fold bool
+	slots         []uint64
+	names         []spelling
+	patterns      patternIndex
 	// heads, for an isolated task, rules out before its name is read an
 	// entry whose first bytes no name it can pass starts with (nil when
 	// a passThrough pattern's prefix is too short to tell).
 	heads         *heads
-	dropFunctions bool
+	dropFunctions bool           // dropInjection: values starting with "()" too
 	values        *ValueDetector // nil with secrets.values off
 	checksValues  bool           // dropFunctions or values: fast leaves kept entries to one
 }
 
-// spelling is one spelling of a name that a policy mentions: what the
-// lists say of it, and what the task decides for an entry so spelled.
+// spelling is one spelling of a name that a list names exactly: what the
+// lists say of it, and whether the task passes an entry so spelled.
 type spelling struct {
 	name  string
 	word  uint64 // a name of fewer than 8 bytes as a word, for spelling.is
 	facts uint8
-	keep  uint8
-}
-
-// What a list says of a spelling (spelling.facts).
-const (
-	isEssential uint8 = 1 << iota
-	isSecret          // a secret name, ASCII case aside
-	isPass            // in secrets.pass
-	isListed          // an exact passThrough name
-	isNegated         // an exact "!NAME" of passThrough
-	isUnset           // an exact name of unset or of the injection list
-)
-
-// What a task decides for a spelling (spelling.keep).
-const (
-	keepExact    uint8 = 1 << iota // where names compare exactly
-	keepFolded                     // on Windows
-	keepFunction                   // even with a value starting with "()"
-	keepValue                      // even with a value that looks like a credential: secrets.pass or an exact passThrough name
+	keep  bool
 	// dropOthers, on the only spelling the lists have of a secret name:
 	// any other spelling is dropped (only a listed one could be exempt).
-	dropOthers
-)
-
-// compiled returns t's tables, compiling them at the first call.
-func (t *Task) compiled() *compiled {
-	t.once.Do(func() { t.c = compileTask(t) })
-	return t.c
+	dropOthers bool
 }
 
-// compileTask makes t's lists into tables and decides every spelling.
-func compileTask(t *Task) *compiled {
+// What a list says of a name (spelling.facts), or a pattern that matches
+// it (pattern.fact).
+const (
+	isEssential uint8 = 1 << iota
+	isSecret          // a secret name or pattern, ASCII case aside
+	isPass            // in secrets.pass
+	isListed          // an exact passThrough name
+	isMatched         // matched by a passThrough pattern
+	isNegated         // a "!NAME" or "!PATTERN" of passThrough
+	isUnset           // in unset, or in the injection list with dropInjection
+)
+
+// compiled returns t's tables for names compared as fold says, compiling
+// them at the first call.
+func (t *Task) compiled(fold bool) *compiled {
+	i := 0
+	if fold {
+		i = 1
+	}
+	t.once[i].Do(func() { t.c[i] = compileTask(t, fold) })
+	return t.c[i]
+}
+
+// compileTask makes t's lists into tables and decides every spelling they
+// name.
+func compileTask(t *Task, fold bool) *compiled {
 	p := t.Policy
-	c := &compiled{inherit: t.Inherit, dropFunctions: t.DropInjection, values: p.compiled().values}
+	c := &compiled{inherit: t.Inherit, fold: fold, dropFunctions: t.DropInjection, values: p.compiled().values}
+	c.checksValues = c.dropFunctions || c.values != nil
 	facts := map[string]uint8{}
-	add := func(list []string, fact uint8, into *patterns) {
+	var prefixes []string // of passThrough patterns, for heads
+	add := func(list []string, fact uint8) {
 		for _, s := range list {
-			if isPattern(s) {
-				if into != nil {
-					*into = append(*into, compile(s))
-				}
-				continue
+			parts := strings.Split(s, "*")
+			switch {
+			case len(parts) == 1:
+				facts[s] |= fact
+			case fact == isListed: // a passThrough pattern exempts no name
+				c.patterns.add(parts, isMatched)
+				prefixes = append(prefixes, parts[0])
+			default:
+				c.patterns.add(parts, fact)
 			}
-			facts[s] |= fact
 		}
 	}
 	if !t.Inherit {
-		add(p.Essentials, isEssential, nil)
+		add(p.Essentials, isEssential)
 	}
-	add(p.Secrets, isSecret, &c.secret)
-	add(p.Pass, isPass, nil)
+	add(p.Secrets, isSecret)
+	add(p.Pass, isPass)
 	for _, s := range t.PassThrough {
 		if neg, ok := strings.CutPrefix(s, "!"); ok {
-			add([]string{neg}, isNegated, &c.negated)
+			add([]string{neg}, isNegated)
 		} else {
-			add([]string{s}, isListed, &c.pass)
+			add([]string{s}, isListed)
 		}
 	}
-	add(t.Unset, isUnset, &c.unset)
+	add(t.Unset, isUnset)
 	if t.DropInjection {
-		add(p.Injection, isUnset, &c.unset)
+		add(p.Injection, isUnset)
 	}
 	for name, f := range facts {
 		c.names = append(c.names, spelling{name: name, facts: f})
 	}
 	slices.SortFunc(c.names, func(a, b spelling) int {
-		if k := compareFold(a.name, b.name); k != 0 {
-			return k
-		}
-		return strings.Compare(a.name, b.name)
+		return cmp.Or(compareFold(a.name, b.name), strings.Compare(a.name, b.name))
 	})
 	c.index()
-	drops := &c.deciding
-	if !t.Inherit {
-		c.deciding.add(c.pass, false)
-		drops = &c.dropping
-		drops.add(c.negated, false)
-	}
-	drops.add(c.secret, true)
-	drops.add(c.unset, false)
 	for i := range c.names {
 		s := &c.names[i]
-		if c.decide(s.name, false) {
-			s.keep |= keepExact
-		}
-		if c.decide(s.name, true) {
-			s.keep |= keepFolded
-		}
-		if !t.Inherit && t.DropInjection && s.facts&isListed != 0 {
-			s.keep |= keepFunction
-		}
-		if s.facts&(isPass|isListed) != 0 {
-			s.keep |= keepValue
-		}
-		if s.facts&isSecret != 0 && len(c.group(i)) == 1 && (i == 0 || !EqualFold(c.names[i-1].name, s.name)) {
-			s.keep |= dropOthers
-		}
+		s.keep = c.decide(s.name, hashName(s.name))
+		s.dropOthers = s.facts&isSecret != 0 && (i == 0 || !EqualFold(c.names[i-1].name, s.name)) &&
+			(i+1 == len(c.names) || !EqualFold(c.names[i+1].name, s.name))
 		if len(s.name) < 8 {
 			s.word = loadTail(s.name, 0, len(s.name))
 		}
 	}
-	c.checksValues = c.dropFunctions || c.values != nil
 	if !t.Inherit {
-		c.heads = headsOf(c.names, c.pass)
+		c.heads = headsOf(c.names, prefixes)
 	}
 	return c
 }
 
 // index fills c.slots for c.names, at most a quarter full, so that most
-// probes for a name the policy does not mention end at the first slot.
+// probes for a name the lists do not name end at the first slot.
 func (c *compiled) index() {
 	size := 16
 	for size < 4*len(c.names) {
@@ -257,119 +235,67 @@ func (c *compiled) index() {
 	}
 }
 
-// lookup returns the index in c.names of the first spelling of name,
-// whose hash is h, ASCII case aside; or -1.
-func (c *compiled) lookup(name string, h uint64) int {
+// spelled returns what the lists say of name, whose hash is h: of this
+// spelling (exact) and of the name in any spelling (folded).
+func (c *compiled) spelled(name string, h uint64) (exact, folded uint8) {
 	mask := uint64(len(c.slots) - 1)
-	for j := h & mask; ; j = (j + 1) & mask {
-		s := c.slots[j]
-		if s == 0 {
-			return -1
-		}
-		if s>>32 == h>>32 && EqualFold(c.names[uint32(s)-1].name, name) {
-			return int(uint32(s)) - 1
-		}
-	}
-}
-
-// group returns the spellings of the name whose first spelling is
-// c.names[i].
-func (c *compiled) group(i int) []spelling {
-	j := i + 1
-	for j < len(c.names) && EqualFold(c.names[j].name, c.names[i].name) {
-		j++
-	}
-	return c.names[i:j]
-}
-
-// spelled returns what the lists say of name, whose hash is h: the
-// spelling that is name (nil if none), its facts (exact) and those of the
-// name in any spelling (folded); mentioned is false if no list names it.
-func (c *compiled) spelled(name string, h uint64) (s *spelling, exact, folded uint8, mentioned bool) {
-	i := c.lookup(name, h)
-	if i < 0 {
-		return nil, 0, 0, false
-	}
-	group := c.group(i)
-	for k := range group {
-		if folded |= group[k].facts; group[k].name == name {
-			s, exact = &group[k], group[k].facts
+	for j := h & mask; c.slots[j] != 0; j = (j + 1) & mask {
+		if s := c.slots[j]; s>>32 == h>>32 && EqualFold(c.names[uint32(s)-1].name, name) {
+			for _, sp := range c.names[uint32(s)-1:] {
+				if !EqualFold(sp.name, name) {
+					break
+				}
+				if folded |= sp.facts; sp.name == name {
+					exact = sp.facts
+				}
+			}
+			return exact, folded
 		}
 	}
-	return s, exact, folded, true
+	return 0, 0
 }
 
-// keeps reports whether the task passes an inherited entry named name,
-// whose hash is h, with names compared ASCII case-insensitively when fold
-// is set: from the spelling's decision where the policy lists it, else by
-// its rules.
-func (c *compiled) keeps(name string, h uint64, fold bool) bool {
-	switch s, _, folded, mentioned := c.spelled(name, h); {
-	case !mentioned:
-		return c.unmentioned(name, fold)
-	case s != nil:
-		return s.keep&keepOf(fold) != 0
-	default:
-		return c.rules(name, 0, folded, fold) // a spelling the lists do not have
-	}
+// decide reports whether the task passes an inherited entry named name,
+// whose hash is h, by what its lists and patterns say of the name.
+func (c *compiled) decide(name string, h uint64) bool {
+	exact, folded := c.spelled(name, h)
+	matched := c.patterns.facts(name, c.fold)
+	return c.rules(exact|matched, folded|matched)
 }
 
-// keepsValue reports whether the task passes an entry named name even
-// with a value that bit (keepFunction or keepValue) is about: whether a
-// list exempts that exact spelling.
-func (c *compiled) keepsValue(name string, bit uint8) bool {
-	s, _, _, _ := c.spelled(name, hashName(name))
-	return s != nil && s.keep&bit != 0
-}
-
-// unmentioned reports whether the task passes an inherited entry whose
-// name no list mentions: by the patterns that may match it.
-func (c *compiled) unmentioned(name string, fold bool) bool {
-	if c.inherit {
-		return !c.deciding.match(name, fold)
-	}
-	return c.deciding.match(name, fold) && !c.dropping.match(name, fold)
-}
-
-// keepOf returns the decision bit that applies: keepFolded on Windows.
-func keepOf(fold bool) uint8 {
-	if fold {
-		return keepFolded
-	}
-	return keepExact
-}
-
-// decide applies the policy's rules to an inherited name, with names
-// compared ASCII case-insensitively when fold is set. Secret detection
-// ignores case while exemptions (secrets.pass, exact passThrough names)
-// match exactly, so both fail closed.
-func (c *compiled) decide(name string, fold bool) bool {
-	_, exact, folded, _ := c.spelled(name, hashName(name))
-	return c.rules(name, exact, folded, fold)
-}
-
-// rules is decide for a name of which the lists say exact (of this
-// spelling) and folded (of any spelling). Each rule can only drop, so
-// their order is the cheapest first.
-func (c *compiled) rules(name string, exact, folded uint8, fold bool) bool {
-	named := exact
-	if fold {
+// rules is decide for a name of which the lists and patterns say exact
+// (of this spelling) and folded (of the name in any spelling). Secret
+// detection ignores case while exemptions (secrets.pass, exact
+// passThrough names) match exactly, so both fail closed.
+func (c *compiled) rules(exact, folded uint8) bool {
+	named := exact // what applies where names compare exactly
+	if c.fold {
 		named = folded
 	}
-	if !c.inherit && named&(isEssential|isListed) == 0 && !c.pass.match(name, fold) {
+	if !c.inherit && named&(isEssential|isListed|isMatched) == 0 {
 		return false // no layer of an isolated task passes it
 	}
-	secret := folded&isSecret != 0 || c.secret.match(name, true)
-	if secret && exact&(isPass|isListed) == 0 {
+	if folded&isSecret != 0 && exact&(isPass|isListed) == 0 {
 		return false
 	}
-	unset := named&isUnset != 0 || c.unset.match(name, fold)
 	if c.inherit {
-		return !unset
-	}
-	if named&isNegated != 0 || c.negated.match(name, fold) {
-		return false
+		return named&isUnset == 0
 	}
 	// dropInjection's names, unless passThrough lists this spelling
-	return !unset || exact&isListed != 0
+	return named&isNegated == 0 && (named&isUnset == 0 || exact&isListed != 0)
+}
+
+// dropsValue reports whether the task drops an entry spelled name, passed
+// by its name, for its value: with functions under dropInjection a bash
+// function's (unless an isolated task's passThrough lists the spelling),
+// with secrets.values one that looks like a credential (unless
+// secrets.pass or an exact passThrough name does).
+func (c *compiled) dropsValue(name, value string, functions bool) bool {
+	function := functions && c.dropFunctions && strings.HasPrefix(value, "()")
+	credential := c.values != nil && c.values.looks(value)
+	if !function && !credential {
+		return false
+	}
+	exact, _ := c.spelled(name, hashName(name))
+	return function && (c.inherit || exact&isListed == 0) || credential && exact&(isPass|isListed) == 0
 }

@@ -32,15 +32,15 @@ type keepCase struct {
 // checkKeeps holds decide and keeps to cases.
 func checkKeeps(t *testing.T, what string, task *Task, cases []keepCase) {
 	t.Helper()
-	c := task.compiled()
 	for _, k := range cases {
 		for _, fold := range []bool{false, true} {
 			want := k.exact
 			if fold {
 				want = k.fold
 			}
-			assert.Equal(t, want, c.decide(k.name, fold), "%s: decide(%q), fold=%v", what, k.name, fold)
-			assert.Equal(t, want, c.keeps(k.name, hashName(k.name), fold), "%s: keeps(%q), fold=%v", what, k.name, fold)
+			c := task.compiled(fold)
+			assert.Equal(t, want, c.decide(k.name, hashName(k.name)), "%s: decide(%q), fold=%v", what, k.name, fold)
+			assert.Equal(t, want, listedKeep(c, k.name, want), "%s: the spelling's decision (%q), fold=%v", what, k.name, fold)
 		}
 	}
 }
