@@ -2,6 +2,7 @@ package envrt
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -182,4 +183,19 @@ func TestAllocsInPlace(t *testing.T) {
 		})
 		assert.Zero(t, n, "%s, 1000 names", mode)
 	}
+}
+
+// TestAllocsAfterGC: a call over a small environment keeps its
+// de-duplication table on the stack, so it allocates nothing even when
+// garbage collections have emptied the pools.
+func TestAllocsAfterGC(t *testing.T) {
+	task := &Task{Policy: &Policy{Essentials: []string{"PATH", "HOME"}, Secrets: []string{"GITHUB_TOKEN", "*_KEY"}}, Inherit: true}
+	environ := []string{"PATH=/bin", "HOME=/h", "GITHUB_TOKEN=x", "FOO=1", "BAR=2"}
+	dst := make([]string, 0, 8)
+	got := testing.AllocsPerRun(10, func() {
+		runtime.GC()
+		runtime.GC()
+		build(Given(dst, environ), task, nil, nil, nil, false)
+	})
+	assert.Equal(t, 0.0, got)
 }

@@ -58,34 +58,56 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 	if ahead(dst[len(dst):cap(dst)], environ) {
 		environ = slices.Clone(environ)
 	}
-	// The de-duplication table, at most half full, from a pool: it
-	// allocates only when the pool has none big enough.
+	// The de-duplication table, at most half full: on the stack up to 256
+	// slots, else from a pool, where it allocates only when the pool has
+	// none big enough.
 	n := len(environ) + len(defines) + len(overrides) + 1 // PATH too
 	size := 64
 	for size < 2*n {
 		size <<= 1
 	}
-	b.seen = seens.Get().(*seen)
-	if len(b.seen.table) < size {
-		b.seen.table = make([]uint64, size)
+	var small [256]uint64
+	var pooled pooled // not in builder: the escape analysis, which tells no fields apart, would take small to the heap
+	b.pooled = &pooled
+	if size <= len(small) {
+		b.table = small[:size]
+	} else {
+		s := pooled.get()
+		if len(s.table) < size {
+			s.table = make([]uint64, size)
+		}
+		b.table = s.table[:size] // clean: cleared after each use
 	}
-	b.table = b.seen.table[:size] // clean: cleared after each use
 	out := b.finish(b.filter(dst, environ, c), defines, overrides, path)
-	clear(b.table)
-	clear(b.seen.gone) // drop the references to the call's strings
-	b.seen.gone = b.seen.gone[:0]
-	seens.Put(b.seen)
+	if s := pooled.s; s != nil {
+		clear(s.table)
+		clear(s.gone) // drop the references to the call's strings
+		s.gone = s.gone[:0]
+		seens.Put(s)
+	}
 	return out
 }
 
-// seen is a call's de-duplication table and the names it must remember
-// whose first entry was left out; seens holds them between calls.
+// seen is a call's de-duplication table past 256 slots and the names it
+// must remember whose first entry was left out; seens holds them between
+// calls. A call takes one only when it needs one.
 type seen struct {
 	table []uint64
 	gone  []string
 }
 
 var seens = sync.Pool{New: func() any { return new(seen) }}
+
+// pooled holds the seen a call took from seens, if any.
+type pooled struct{ s *seen }
+
+// get returns p's seen, taking one from seens at the first call.
+func (p *pooled) get() *seen {
+	if p.s == nil {
+		p.s = seens.Get().(*seen)
+	}
+	return p.s
+}
 
 // A call's de-duplication table holds one slot for each name seen in
 // environ or given since: the name's tag (tagOf its hash) over 1+the
@@ -264,8 +286,9 @@ func (b *builder) one(out []string, e string, c *compiled) []string {
 	case keep:
 		b.table[j] = tagOf(h)<<32 | uint64(len(out)+1)
 	default: // later entries of the name are left out too
-		b.seen.gone = append(b.seen.gone, name)
-		b.table[j] = tagOf(h)<<32 | dropped | uint64(len(b.seen.gone))
+		s := b.pooled.get()
+		s.gone = append(s.gone, name)
+		b.table[j] = tagOf(h)<<32 | dropped | uint64(len(s.gone))
 	}
 	if keep {
 		out = append(out, e)

@@ -11,12 +11,12 @@ import (
 func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }
 
 // builder filters environ and applies the layers after the filter:
-// defines, overrides and binPaths. table is seen's (nil for an owned
+// defines, overrides and binPaths. table is the de-duplication table (nil for an owned
 // environ: names are then found by a scan of the output). base is the
 // length of dst, whose entries it never touches.
 type builder struct {
 	table   []uint64
-	seen    *seen
+	pooled  *pooled // the names left out, in pooled.s.gone
 	base    int
 	fold    bool
 	removed bool // an Unset left a bare name in the output
@@ -86,7 +86,7 @@ func (b *builder) slot(out []string, name string, h uint64) uint64 {
 // entry returns the output entry, or the name left out, of the slot k.
 func (b *builder) entry(out []string, k uint64) string {
 	if k&dropped != 0 {
-		return b.seen.gone[uint32(k&^dropped)-1]
+		return b.pooled.s.gone[uint32(k&^dropped)-1]
 	}
 	return out[uint32(k)-1]
 }

@@ -3,26 +3,9 @@ package envrt
 // pattern is a name pattern split around its '*'s, so "NEXT_PUBLIC_*" is
 // {"NEXT_PUBLIC_", ""} and "*_TOKEN" is {"", "_TOKEN"}; a '*' matches any
 // run of bytes, possibly empty. fact is what a match says of the name.
-// last is a suffix of at most 8 bytes as a word, with 0x20 at its ASCII
-// letters in letters, so that a name of 8 bytes or more is checked
-// against it in one compare.
 type pattern struct {
-	parts         []string
-	fact          uint8
-	last, letters uint64
-}
-
-// newPattern makes the pattern of parts.
-func newPattern(parts []string, fact uint8) pattern {
-	p := pattern{parts: parts, fact: fact}
-	suffix := parts[len(parts)-1]
-	for i := len(suffix) - 1; i >= 0 && len(suffix) <= 8; i-- {
-		p.last, p.letters = p.last<<8|uint64(suffix[i]), p.letters<<8
-		if c := suffix[i] | 0x20; 'a' <= c && c <= 'z' {
-			p.letters |= 0x20
-		}
-	}
-	return p
+	parts []string
+	fact  uint8
 }
 
 // match reports whether name matches p, ASCII case-insensitively when fold
@@ -32,16 +15,11 @@ func (p *pattern) match(name string, fold bool) bool {
 	if len(name) < len(prefix)+len(suffix) || prefix != "" && !sameName(name[:len(prefix)], prefix, fold) {
 		return false
 	}
-	if len(name) >= 8 && len(suffix) <= 8 {
-		d := load64(name[len(name)-8:])>>(64-8*len(suffix)) ^ p.last
-		if fold {
-			d &^= p.letters
-		}
-		if d != 0 {
-			return false
-		}
-	} else if !sameName(name[len(name)-len(suffix):], suffix, fold) {
+	if !sameName(name[len(name)-len(suffix):], suffix, fold) {
 		return false
+	}
+	if len(p.parts) == 2 {
+		return true
 	}
 	rest := name[len(prefix) : len(name)-len(suffix)]
 	for _, mid := range p.parts[1 : len(p.parts)-1] {
@@ -69,7 +47,7 @@ type patternIndex struct {
 
 // add puts the pattern of parts in x.
 func (x *patternIndex) add(parts []string, fact uint8) {
-	p := newPattern(parts, fact)
+	p := pattern{parts, fact}
 	switch prefix, suffix := parts[0], parts[len(parts)-1]; {
 	case len(suffix) >= 2:
 		x.tail[tailKey(suffix)] = append(x.tail[tailKey(suffix)], p)
@@ -91,26 +69,25 @@ func (x *patternIndex) may(name string) bool {
 // facts returns what the patterns of x that match name say of it. Secret
 // patterns match ASCII case-insensitively, the others when fold is set.
 func (x *patternIndex) facts(name string, fold bool) (f uint8) {
-	if len(name) >= 2 && x.tail[tailKey(name)] != nil {
-		f = matchAll(x.tail[tailKey(name)], name, fold, f)
+	var ps []pattern // the tail group, then the head group and loose
+	if len(name) >= 2 {
+		ps = x.tail[tailKey(name)]
 	}
-	if name != "" && x.head[name[0]] != nil {
-		f = matchAll(x.head[name[0]], name, fold, f)
-	}
-	if x.loose != nil {
-		f = matchAll(x.loose, name, fold, f)
-	}
-	return f
-}
-
-// matchAll adds to f the facts of the patterns of ps that match name.
-func matchAll(ps []pattern, name string, fold bool, f uint8) uint8 {
-	for i := range ps {
-		if p := &ps[i]; f&p.fact == 0 && p.match(name, fold || p.fact == isSecret) {
-			f |= p.fact
+	for group := 0; ; group++ {
+		for i := range ps {
+			if p := &ps[i]; f&p.fact == 0 && p.match(name, fold || p.fact == isSecret) {
+				f |= p.fact
+			}
+		}
+		switch {
+		case !x.anyHead || group == 2:
+			return f
+		case group == 0 && name != "":
+			ps = x.head[name[0]]
+		default:
+			ps, group = x.loose, 1
 		}
 	}
-	return f
 }
 
 // tailKey folds the last two bytes of s, at least two, into a byte, ASCII

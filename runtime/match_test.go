@@ -87,10 +87,7 @@ func TestPatternMatch(t *testing.T) {
 }
 
 // compile makes a pattern as compileTask does.
-func compile(s string) *pattern {
-	p := newPattern(strings.Split(s, "*"), 0)
-	return &p
-}
+func compile(s string) *pattern { return &pattern{parts: strings.Split(s, "*")} }
 
 // words returns every string of up to n bytes over alphabet.
 func words(alphabet string, n int) []string {

@@ -166,7 +166,7 @@ func compileTask(t *Task, fold bool) *compiled {
 		for _, s := range list {
 			parts := strings.Split(s, "*")
 			switch {
-			case len(parts) == 1:
+			case len(parts) == 1, fact == isEssential, fact == isPass: // exact names only
 				facts[s] |= fact
 			case fact == isListed: // a passThrough pattern exempts no name
 				c.patterns.add(parts, isMatched)
