@@ -144,23 +144,22 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 
 // fast is the hot loop of every generated builder. It filters environ
 // from i into out until an entry it leaves to one: an entry shorter than
-// 8 bytes or starting with '=', one a value check drops, one kept that
-// holds a NUL byte or a byte above 0x80, a name's second entry (or
-// another with its tag), and on Windows one dropped (one records its
-// name). It returns that entry's index (len(environ) at the end) and out.
+// 8 bytes or starting with '=', one a value check drops, a name's second
+// entry (or another with its tag), and on Windows one dropped (one
+// records its name). It returns that entry's index (len(environ) at the end) and out.
 // Per entry: for an isolated task, its head (most fail there); the name's
 // scan a word at a time, hashing it; one probe of the task's table and a
 // compare of words (decide, by a call, for another spelling or a name a
 // pattern may match); for an entry kept, the value checks, the NUL check
-// 32 bytes at a time and one probe of the de-duplication table (nil:
-// environ is owned, see Input). Its common path makes no call, so that
+// and one probe of the de-duplication table (both skipped for an owned
+// environ, see Input, where table is nil). Its common path makes no call, so that
 // its values stay in registers.
 func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {
 			return i + at, out
 		}
-		// The name's length n and hash h, as scanName finds them.
+		// The name's length n and hash h, as hashName computes it.
 		w := load64(e)
 		m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
 		if m&0x80 != 0 {
@@ -222,26 +221,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 			}
 		}
 		if table != nil {
-			// The NUL check, of the whole entry 32 bytes at a time. A
-			// byte b has its top bit set in (w-lows) when b is 0 or above
-			// 0x80 (or after a lower 0), so a 0 always shows, and an entry
-			// with a byte above 0x80 goes to one, which looks again.
-			z, v := uint64(0), e
-			for ; len(v) >= 32; v = v[32:] {
-				z |= (load64(v) - lows) | (load64(v[8:]) - lows) | (load64(v[16:]) - lows) | (load64(v[24:]) - lows)
-			}
-			if len(v) >= 16 {
-				z |= (load64(v) - lows) | (load64(v[8:]) - lows)
-				v = v[16:]
-			}
-			if len(v) > 8 {
-				z |= load64(v) - lows
-			}
-			if v != "" { // the last bytes, in the entry's last word
-				z |= load64(e[len(e)-8:]) - lows
-			}
-			if z&highs != 0 {
-				return i + at, out
+			if strings.IndexByte(e, 0) >= 0 {
+				continue // exec would refuse it; a later entry may serve
 			}
 			tag, tableMask := tagOf(h), uint64(len(table)-1)
 			for j = home(h) & tableMask; table[j] != 0; j = (j + 1) & tableMask {
@@ -260,25 +241,22 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 // the task's rules and appends it to out, or, if it is left out after it
 // counts as its name's first entry, records its name.
 func (b *builder) one(out []string, e string, c *compiled) []string {
-	n, h := scanName(e)
-	if n == 0 {
-		return out // no name: exec would refuse it
+	name, ok := Split(e)
+	if !ok {
+		return out // no name, or a NUL byte: exec would refuse it; a later entry may serve
 	}
-	name := e[:n]
+	h := hashName(name)
 	keep := c.decide(name, h)
 	if !keep && !c.fold {
 		return out // where names compare exactly, a later entry is dropped alike
 	}
 	var j uint64
 	if b.table != nil {
-		if strings.IndexByte(e, 0) >= 0 {
-			return out // exec would refuse it; a later entry may serve
-		}
 		if j = b.slot(out, name, h); b.table[j] != 0 {
 			return out // the first entry of a name wins
 		}
 	}
-	if keep && c.checksValues && c.dropsValue(name, e[n+1:], true) {
+	if keep && c.checksValues && c.dropsValue(name, e[len(name)+1:], true) {
 		keep = false
 	}
 	switch {

@@ -94,7 +94,7 @@ func (b *builder) entry(out []string, k uint64) string {
 // named reports whether the output entry e (NAME=value, or a bare name)
 // is named name, compared as sameName does.
 func named(e, name string, fold bool) bool {
-	return len(e) >= len(name) && sameName(e[:len(name)], name, fold) && (len(e) == len(name) || e[len(name)] == '=')
+	return (len(e) == len(name) || len(e) > len(name) && e[len(name)] == '=') && sameName(e[:len(name)], name, fold)
 }
 
 // put sets entry, replacing the entry of the same name if out holds one,

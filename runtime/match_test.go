@@ -193,7 +193,7 @@ func TestPatternIndex(t *testing.T) {
 				}
 			}
 			if name == "" {
-				continue // never a name: scanName finds none
+				continue // never a name: Split finds none
 			}
 			match := slices.ContainsFunc(list, func(s string) bool { return refMatch(s, name, true) || refMatch(s, name, false) })
 			if match {

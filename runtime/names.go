@@ -49,20 +49,6 @@ func hashName(name string) uint64 {
 	return finish(mix(h, w), len(name))
 }
 
-// scanName returns the length of e's name (the bytes before the first '='
-// after the first byte) and hashName of it; n is 0 if e has no such '='.
-// fast finds both in one pass over the name, a word at a time; this is
-// for the entries it leaves.
-func scanName(e string) (n int, h uint64) {
-	if len(e) < 2 {
-		return 0, 0
-	}
-	if i := strings.IndexByte(e[1:], '='); i >= 0 {
-		return i + 1, hashName(e[:i+1])
-	}
-	return 0, 0
-}
-
 // zeroBytes returns a word whose lowest set bit is the top bit of the
 // first zero byte of w, or 0 if w has none (bits above may be set too).
 func zeroBytes(w uint64) uint64 { return (w - lows) &^ w & highs }

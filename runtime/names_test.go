@@ -10,7 +10,7 @@ import (
 )
 
 // This file tests how names are read and compared: Split, Var, EqualFold,
-// and the hash that scanName computes while it finds an entry's name.
+// and the hash that fast computes while it finds an entry's name.
 
 // upperASCII upper-cases the ASCII letters of s and nothing else.
 func upperASCII(s string) string {
@@ -66,18 +66,12 @@ func TestSplit(t *testing.T) {
 	} {
 		name, ok := Split(c.entry)
 		assert.Equal(t, c.ok, ok, "%q", c.entry)
-		n, _ := scanName(c.entry)
 		if !c.ok {
-			if !strings.Contains(c.entry, "\x00") {
-				assert.Zero(t, n, "scanName(%q) finds no name", c.entry)
-			}
 			continue
 		}
 		assert.Equal(t, c.name, name, "%q", c.entry)
 		assert.Equal(t, c.value, c.entry[len(name)+1:], "%q", c.entry)
-		// The build loop's scan agrees; an entry that an Unset cut to
-		// its bare name has no value.
-		assert.Equal(t, len(name), n, "scanName(%q)", c.entry)
+		// An entry that an Unset cut to its bare name has no value.
 		assert.True(t, hasValue(c.entry), "hasValue(%q)", c.entry)
 		if name[0] != '=' {
 			assert.False(t, hasValue(name), "hasValue(%q)", name)
@@ -217,10 +211,9 @@ func fastDrops(secret, e string) (done, dropped bool) {
 
 // checkFast wants fast to drop e, an entry named name, for a task whose
 // secret is name, and to keep it for one whose secret differs from name
-// in its last byte; or to leave e to one if e is shorter than 8 bytes,
-// starts with '=', or, to keep it, holds a NUL or a byte above 0x80 (its
-// drop needs no NUL check; its keep does, and that check passes only
-// bytes up to 0x80).
+// in its last byte, unless e holds a NUL, which it then skips (its drop
+// needs no NUL check; its keep does); or to leave e to one if e is
+// shorter than 8 bytes or starts with '='.
 func checkFast(t *testing.T, name, e string) {
 	t.Helper()
 	if strings.Contains(name, "*") {
@@ -236,17 +229,13 @@ func checkFast(t *testing.T, name, e string) {
 	}
 	other := name[:len(name)-1] + string([]byte{last})
 	done, dropped := fastDrops(other, e)
-	for i := range len(e) { // a kept entry gets the NUL check
-		leaves = leaves || e[i] == 0 || e[i] > 0x80
-	}
-	if done == leaves || dropped {
+	if done == leaves || done && dropped != strings.Contains(e, "\x00") {
 		t.Fatalf("fast over %q for secret %q: done %v, dropped %v", e, other, done, dropped)
 	}
 }
 
-// TestScanNameMatchesHashName checks that scanName (for the entries fast
-// leaves) and fast itself, which finds an entry's name and hashes it in
-// one pass, agree with hashName, which the task's tables and the
+// TestScanNameMatchesHashName checks that fast, which finds an entry's
+// name and hashes it in one pass, agrees with hashName, which the task's tables and the
 // builder's defines and overrides use.
 func TestScanNameMatchesHashName(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
@@ -262,15 +251,12 @@ func TestScanNameMatchesHashName(t *testing.T) {
 	for _, name := range names {
 		for _, v := range values {
 			e := name + "=" + v
-			if n, h := scanName(e); n != len(name) || h != hashName(name) {
-				t.Fatalf("scanName(%q) = %d, %#x; want %d, %#x", e, n, h, len(name), hashName(name))
-			}
 			checkFast(t, name, e)
 		}
 	}
 }
 
-// TestScanNameEquals checks where scanName finds the end of the name: the
+// TestScanNameEquals checks where fast and Split find the end of the name: the
 // first '=' after the first byte, at every offset, in entries shorter
 // than a word and of whole words.
 func TestScanNameEquals(t *testing.T) {
@@ -278,8 +264,8 @@ func TestScanNameEquals(t *testing.T) {
 	// No '=' after the first byte: no name.
 	for _, e := range []string{"", "=", "A", "AB", "ABCDEFG", "ABCDEFGH", "ABCDEFGHI", body[:16], body[:17], body[:24], body,
 		"=A", "=ABCDEFG", "=ABCDEFGHIJ", "=" + body, "\xff\xfe", strings.Repeat("\x00", 9), strings.Repeat("\xbd", 16)} {
-		n, _ := scanName(e)
-		assert.Zero(t, n, "%q", e)
+		_, ok := Split(e)
+		assert.False(t, ok, "%q", e)
 		if done, _ := fastDrops("ABCDEFGH", e); done {
 			t.Fatalf("fast took %q, which has no name", e)
 		}
@@ -293,9 +279,9 @@ func TestScanNameEquals(t *testing.T) {
 		{"=ABCDEFG=x", 8}, {"=ABCDEFGH=x", 9}, {"=ABCDEFGHIJKLMNO=x", 16},
 		{"=" + body + "=x=y", 1 + len(body)},
 	} {
-		n, h := scanName(c.e)
-		assert.Equal(t, c.n, n, "%q", c.e)
-		assert.Equal(t, hashName(c.e[:c.n]), h, "%q", c.e)
+		name, ok := Split(c.e)
+		assert.True(t, ok, "%q", c.e)
+		assert.Equal(t, c.e[:c.n], name, "%q", c.e)
 	}
 	// '=' at every offset from 1 to 40, whatever follows: the entry's
 	// length then runs over every remainder modulo 8, and the '=' may be
@@ -304,8 +290,8 @@ func TestScanNameEquals(t *testing.T) {
 		for _, name := range []string{body[:p], strings.Repeat("\xbd", p), "=" + body[:p-1], strings.Repeat("\xff", p), strings.Repeat("<", p)} {
 			for _, tail := range []string{"", "=", "x", "xxxxxxx", body, "=" + body, strings.Repeat("=", 9)} {
 				e := name + "=" + tail
-				if n, h := scanName(e); n != p || h != hashName(name) {
-					t.Fatalf("scanName(%q) = %d, %#x; want %d, %#x", e, n, h, p, hashName(name))
+				if n, _ := Split(e); n != name {
+					t.Fatalf("Split(%q) = %q; want %q", e, n, name)
 				}
 				checkFast(t, name, e)
 			}
@@ -327,7 +313,7 @@ func refSplit(e string) (name, value string, ok bool) {
 	return "", "", false
 }
 
-// FuzzSplit wants Split and scanName to agree with refSplit.
+// FuzzSplit wants Split and fast to agree with refSplit.
 func FuzzSplit(f *testing.F) {
 	for _, s := range []string{"A=1", "=C:=C:\\x", "==", "=", "", "A", "A\x00=1", "A=\x00", "a==", "\xff=\xfe", "=A", "ABCDEFGH="} {
 		f.Add(s)
@@ -341,9 +327,6 @@ func FuzzSplit(f *testing.F) {
 		if ok && entry != wantName+"="+wantValue {
 			t.Fatalf("refSplit(%q) = %q, %q", entry, wantName, wantValue)
 		}
-		if n, h := scanName(entry); ok && (n != len(name) || h != hashName(name)) || !ok && !strings.Contains(entry, "\x00") && n != 0 {
-			t.Fatalf("scanName(%q) = %d, %#x; Split says %q, %v", entry, n, h, name, ok)
-		}
 		if ok {
 			checkFast(t, name, entry)
 		}
@@ -352,8 +335,7 @@ func FuzzSplit(f *testing.F) {
 
 // TestFastNULCheck puts one byte at every offset of entries of 8 to 80
 // bytes, in the name or the value, and wants fast to keep the entry when
-// the byte is harmless and to leave it to one when it is a NUL, or a byte
-// above 0x80, which fast's check does not tell from a NUL.
+// the byte is harmless and to skip it when it is a NUL.
 func TestFastNULCheck(t *testing.T) {
 	for size := 8; size <= 80; size++ {
 		eq := max(2, size/3) // the name is the bytes before
@@ -366,7 +348,7 @@ func TestFastNULCheck(t *testing.T) {
 				b[eq], b[at] = '=', c
 				e := string(b)
 				done, dropped := fastDrops("OTHER_NAME", e)
-				if leaves := c == 0 || c > 0x80; done == leaves || dropped {
+				if !done || dropped != (c == 0) {
 					t.Fatalf("fast over %q: done %v, dropped %v", e, done, dropped)
 				}
 			}
