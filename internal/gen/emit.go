@@ -254,7 +254,7 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 			}
 		}
 		if len(kept) > 0 {
-			out = append(out, "Secrets it keeps: "+strings.Join(kept, ", ")+".")
+			out = append(out, "Kept even if secret, by name or by value: "+strings.Join(kept, ", ")+".")
 		}
 	} else {
 		var passed []string
