@@ -3,6 +3,7 @@ package envrt
 import (
 	"math/bits"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -12,12 +13,18 @@ import (
 // appends to. For generated code: Given and OS make one.
 type Input struct {
 	dst, environ []string
-	// owned: environ is a copy of this process's environment on Unix,
-	// which holds neither a NUL byte nor a name twice (the runtime drops
-	// repeats at start, and Setenv refuses NUL), and which the builder
-	// may overwrite: it filters it in place without those checks.
+	// owned: environ is a copy of this process's environment where it
+	// holds neither a NUL byte nor a name twice (see ownedOS), and which
+	// the builder may overwrite: it filters it in place without those
+	// checks.
 	owned bool
 }
+
+// ownedOS: here os.Environ() holds no NUL byte (Setenv refuses one, and
+// a C string holds none) and no name twice (the runtime drops repeats at
+// start). Not on Windows, whose names compare ASCII case aside, nor on
+// Plan 9, whose Setenv takes NULs ($path holds them).
+const ownedOS = !windows && runtime.GOOS != "plan9"
 
 // Given is the input of an Append…Env call: append to dst the
 // environment built from environ.
@@ -29,7 +36,7 @@ func Given(dst, environ []string) Input { return Input{dst: dst, environ: enviro
 // drops.
 func OS() Input {
 	environ := os.Environ()
-	return Input{dst: environ[:0], environ: environ, owned: !windows}
+	return Input{dst: environ[:0], environ: environ, owned: ownedOS}
 }
 
 // Build returns in's dst with the environment that task t gives a child
