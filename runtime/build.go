@@ -153,20 +153,21 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 // from i into out until an entry it leaves to one: an entry shorter than
 // 8 bytes or starting with '=', one a value check drops, a name's second
 // entry (or another with its tag), and on Windows one dropped (one
-// records its name). It returns that entry's index (len(environ) at the end) and out.
-// Per entry: for an isolated task, its head (most fail there); the name's
-// scan a word at a time, hashing it; one probe of the task's table and a
-// compare of words (decide, by a call, for another spelling or a name a
-// pattern may match); for an entry kept, the value checks, the NUL check
-// and one probe of the de-duplication table (both skipped for an owned
-// environ, see Input, where table is nil). Its common path makes no call, so that
-// its values stay in registers.
+// records its name). It returns that entry's index (len(environ) at the
+// end) and out. Per entry: for an isolated task, its head (most fail
+// there); the name's scan a word at a time, hashing it; one probe of the
+// task's table and a compare of words (decide, by a call, for another
+// spelling or a name a pattern may match); for an entry kept, the value
+// checks, then the NUL check and one probe of the de-duplication table
+// (both skipped for an owned environ, see Input, where table is nil).
+// Its common path makes no call but IndexByte, so that its values stay
+// in registers.
 func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {
 			return i + at, out
 		}
-		// The name's length n and hash h, as hashName computes it.
+		// The name's length n, and its hash h as hashName computes it.
 		w := load64(e)
 		m := zeroBytes(w ^ eqBytes) // its lowest bit: the first '=', if any
 		if m&0x80 != 0 {
