@@ -27,13 +27,13 @@ type Input struct {
 const ownedOS = !windows && runtime.GOOS != "plan9"
 
 // Given is the input of an Append…Env call: append to dst the
-// environment built from environ.
+// environment built from environ. For generated code.
 func Given(dst, environ []string) Input { return Input{dst: dst, environ: environ} }
 
 // OS is the input of an …EnvOS call: this process's environment, copied
 // once by os.Environ and filtered in place. The result grows past the
 // copy, a second allocation, only when the task adds more entries than it
-// drops.
+// drops. For generated code.
 func OS() Input {
 	environ := os.Environ()
 	return Input{dst: environ[:0], environ: environ, owned: ownedOS}

@@ -71,4 +71,5 @@ func (v Var) valid() bool {
 
 // AtMost returns n, or most if n is larger. Generated …Env functions size
 // their result with it: the builtin min could be shadowed in their package.
+// For generated code.
 func AtMost(n, most int) int { return min(n, most) }

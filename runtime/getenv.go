@@ -6,7 +6,8 @@ import "slices"
 // task t's defines or binPaths where NAME is no secret (nor then, ASCII
 // case aside, any spelling of it): that of the first entry of the name
 // that exec could carry, names compared as Build compares them; "" if
-// there is none, or if t drops its value as a secret by value.
+// there is none, or if t drops its value as a secret by value. For
+// generated code.
 func (t *Task) Getenv(in Input, name string) string {
 	return t.getenv(in.environ, name, nil, false, windows)
 }
@@ -17,7 +18,7 @@ func (t *Task) Getenv(in Input, name string) string {
 // entry Getenv finds spells its name otherwise. Where names compare
 // exactly that entry is spelled name; on Windows it may be spelled
 // otherwise, and then it is a secret t drops, whose value a reference
-// never reads.
+// never reads. For generated code.
 func (t *Task) GetenvExempt(in Input, name string, exempt ...string) string {
 	return t.getenv(in.environ, name, exempt, true, windows)
 }

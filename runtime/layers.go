@@ -163,7 +163,7 @@ func (b *builder) prependPath(out []string, dirs []Dir, sep byte) []string {
 // empty, and the directory is skipped: "{projectDir}/node_modules/.bin"
 // with no projectDir would name a root-relative "/node_modules/.bin" that
 // nobody meant. A directory with no pieces, or holding a NUL byte, is
-// skipped too.
+// skipped too. For generated code.
 type Dir []string
 
 // skip reports whether d has no pieces, an empty piece (a parameter or

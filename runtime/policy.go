@@ -12,6 +12,7 @@ import (
 // rather than run with lists it reads otherwise. Its name changes with
 // the shape; regenerate with the matching envgen. V3: the tables are the
 // policy's own lists, compiled by the runtime at a task's first call.
+// For generated code.
 const LayoutV3 = 3
 
 // Policy is a policy's policy-wide lists, as its file gives them after
@@ -57,13 +58,14 @@ type Task struct {
 
 // IsSecret reports whether name is a secret of the policy: it matches a
 // secret name or pattern ASCII case-insensitively and secrets.pass does
-// not list it exactly.
+// not list it exactly. For generated code: call the generated IsSecret.
 func (p *Policy) IsSecret(name string) bool {
 	return !p.compiled().any.compiled(false).decide(name, hashName(name))
 }
 
 // IsSecretValue reports whether value looks like a credential to the
-// policy's value detectors; false with SecretValues off.
+// policy's value detectors; false with SecretValues off. For generated
+// code: call the generated IsSecretValue.
 func (p *Policy) IsSecretValue(value string) bool {
 	if d := p.compiled().values; d != nil {
 		_, ok := d.Match(value)
@@ -86,7 +88,8 @@ func (p *Policy) compiled() *Policy {
 }
 
 // SecretList returns the policy's secret names that secrets.pass does not
-// list, and its secret patterns, sorted, in a fresh slice.
+// list, and its secret patterns, sorted, in a fresh slice. For generated
+// code: call the generated Secrets.
 func (p *Policy) SecretList() []string {
 	out := []string{}
 	for _, s := range p.Secrets {
