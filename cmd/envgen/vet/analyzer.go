@@ -72,6 +72,7 @@ type funcInfo struct {
 	busy   bool
 	dst    int                 // for an Append builder, dst's argument index; else -1
 	result envKind             // what its []string result may be (0 for none)
+	index  int                 // which of its results that is
 	effect map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
 	starts map[int]bool        // holder parameters it starts with the Env as given
 	sites  map[siteKey]envKind // what each site's environment may be
@@ -206,7 +207,7 @@ func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
 		if info == nil || info.result == 0 {
 			return envFuncFact{}, false
 		}
-		return envFuncFact{Kind: uint8(info.result), Dst: info.dst}, true
+		return envFuncFact{Kind: uint8(info.result), Dst: info.dst, Result: info.index}, true
 	}
 	obj, ok := callee.Object().(*types.Func)
 	if !ok {
@@ -239,7 +240,7 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 		if !ok || info == nil || info.result&(kPolicy|kInherit|kExtended) == 0 {
 			continue
 		}
-		c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint8(info.result), Dst: info.dst})
+		c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint8(info.result), Dst: info.dst, Result: info.index})
 		exported = true
 	}
 	for tn := range c.builderTypes {

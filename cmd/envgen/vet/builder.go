@@ -12,13 +12,15 @@ import (
 	"strings"
 )
 
-// envFuncFact marks a function whose one []string result is an
-// environment the analysis knows something about: a generated builder
-// (policy), or a helper that returns a builder's result, os.Environ()
-// (inherit) or an extended builder's result.
+// envFuncFact marks a function whose one []string result (maybe beside
+// others, such as an error) is an environment the analysis knows
+// something about: a generated builder (policy), or a helper that
+// returns a builder's result, os.Environ() (inherit) or an extended
+// builder's result.
 type envFuncFact struct {
-	Kind uint8 // an envKind: what the result may be
-	Dst  int   // for an Append builder, the index of dst among the call's arguments; else -1
+	Kind   uint8 // an envKind: what the result may be
+	Dst    int   // for an Append builder, the index of dst among the call's arguments; else -1
+	Result int   // the index of that result among the function's results
 }
 
 // AFact marks envFuncFact as an analysis fact.

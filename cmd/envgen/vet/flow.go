@@ -8,7 +8,10 @@ package vet
 
 import (
 	"go/token"
+	"go/types"
 	"maps"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -62,8 +65,9 @@ func (f *flow) run() {
 	}
 	for _, b := range f.fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			if len(ret.Results) == 1 && isStringSlice(ret.Results[0].Type()) {
-				f.info.result |= f.kindOf(ret.Results[0])
+			if i := envResult(f.fn.Signature.Results()); i >= 0 {
+				f.info.result |= f.kindOf(ret.Results[i])
+				f.info.index = i
 			}
 			for p, i := range f.params {
 				f.info.effect[i] |= f.out[b][p]
@@ -193,8 +197,29 @@ func (f *flow) transfer(v ssa.Value) envKind {
 		return kOther
 	case *ssa.Call:
 		return f.callKind(v)
+	case *ssa.Extract: // env, err := helper()
+		if call, ok := v.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
+			if fact, ok := f.c.funcFact(call.Call.StaticCallee()); ok && fact.Result == v.Index {
+				return envKind(fact.Kind)
+			}
+		}
 	}
 	return kOther
+}
+
+// envResult returns the index of the one []string among results, or -1
+// if there is none or more than one.
+func envResult(results *types.Tuple) int {
+	i := -1
+	for j := range results.Len() {
+		if isStringSlice(results.At(j).Type()) {
+			if i >= 0 {
+				return -1
+			}
+			i = j
+		}
+	}
+	return i
 }
 
 // callKind is the kind of a call's []string result.
@@ -226,6 +251,10 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 		return kInherit
 	case pkg == "slices" && (name == "Clone" || name == "Clip") && len(args) == 1:
 		return f.kindOf(args[0])
+	case pkg == "slices" && name == "Concat" && len(args) == 1:
+		return f.concatKind(args[0])
+	case pkg == "slices" && name == "Insert" && len(args) == 3:
+		return appendKind(f.kindOf(args[0]), f.kindOf(args[2]))
 	case pkg == "os/exec" && recv == "Cmd" && name == "Environ":
 		return 0 // from blockPass
 	}
@@ -252,6 +281,45 @@ func (f *flow) arrayKind(a *ssa.Alloc) envKind {
 	return k
 }
 
+// concatKind is the kind of slices.Concat(v...): the kinds of the slices
+// v holds appended in turn, where v is the call's own list of arguments;
+// kOther for a list made elsewhere.
+func (f *flow) concatKind(v ssa.Value) envKind {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return kOther
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return kOther
+	}
+	parts := map[int64]ssa.Value{}
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		i, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return kOther
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+				parts[i.Int64()] = st.Val
+			}
+		}
+	}
+	k := kEmpty
+	for i := range int64(len(parts)) {
+		p, ok := parts[i]
+		if !ok {
+			return kOther
+		}
+		k = appendKind(k, f.kindOf(p))
+	}
+	return k
+}
+
 // copiedInto is the kind of make([]string, n) from what is copied into
 // it: copy(dst, os.Environ()) makes dst the parent's environment.
 func (f *flow) copiedInto(ms *ssa.MakeSlice) envKind {
@@ -274,9 +342,13 @@ func (f *flow) copiedInto(ms *ssa.MakeSlice) envKind {
 }
 
 // storedKind is the kind of a variable that lives in memory (one a
-// closure captures): whatever is stored to it.
+// closure captures): whatever is stored to it, and its zero value unless
+// a store comes before every use.
 func (f *flow) storedKind(a *ssa.Alloc) envKind {
-	k := kNil // its zero value
+	var k envKind
+	if !storedFirst(a) {
+		k = kNil
+	}
 	for _, r := range *a.Referrers() {
 		switch r := r.(type) {
 		case *ssa.Store:
@@ -307,6 +379,9 @@ func (f *flow) blockPass() {
 		}
 		for _, instr := range b.Instrs {
 			f.step(st, instr)
+		}
+		if exits(b) {
+			st = state{} // no path goes on from here
 		}
 		if !maps.Equal(st, f.out[b]) {
 			f.out[b] = st
@@ -373,6 +448,7 @@ func (f *flow) envOf(st state, x ssa.Value, environ bool) envKind {
 // and a holder passed to a function takes the Env that function leaves.
 func (f *flow) call(st state, in ssa.CallInstruction) {
 	common := in.Common()
+	f.closures(st, in)
 	callee := common.StaticCallee()
 	if callee == nil {
 		for _, arg := range common.Args {
@@ -382,6 +458,14 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 	}
 	if s, ok := spawnSite(callee); ok {
 		f.record(st, in, s, s.name)
+	}
+	for _, arg := range common.Args {
+		if mi, ok := arg.(*ssa.MakeInterface); ok { // json.Unmarshal(data, &cmd.Env)
+			arg = mi.X
+		}
+		if fa, ok := arg.(*ssa.FieldAddr); ok && isEnvField(fa) {
+			f.assign(st, fa.X, func(envKind) envKind { return kOther }) // the callee may fill it
+		}
 	}
 	if isExecMethod(callee) {
 		if v := in.Value(); v != nil && callee.Name() == "Environ" {
@@ -393,8 +477,8 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		return // it runs at return, after every site of this function
 	}
 	var sum *funcInfo
-	if callee.Pkg == f.c.ssaPkg && len(callee.Blocks) > 0 {
-		sum = f.c.summary(callee)
+	if o := origin(callee); o.Pkg == f.c.ssaPkg && len(o.Blocks) > 0 {
+		callee, sum = o, f.c.summary(o)
 	}
 	for i, arg := range common.Args {
 		if f.primary(arg) == nil {
@@ -405,8 +489,8 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			continue
 		}
 		if sum.starts[i] {
-			name := callee.Name() + " (which starts it)"
-			f.record(st, in, site{name: name, env: -1, holder: i, bad: badWhereNilInherits}, name)
+			s := startsParam(callee, i)
+			f.record(st, in, s, s.name)
 		}
 		effect, ok := sum.effect[i]
 		if !ok {
@@ -429,25 +513,78 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site, name string) {
 		k |= f.kindOf(args[s.env])
 	}
 	if s.holder >= 0 && s.holder < len(args) {
-		if h := f.primary(args[s.holder]); h != nil && !f.escaped[h] {
-			hk := st[h]
-			if hk&kEntry != 0 {
-				for _, p := range append(f.aliases(h), h) {
-					if i, ok := f.params[p]; ok {
-						f.info.starts[i] = true
-					}
-				}
-				hk &^= kEntry
-			}
-			k |= hk
-		}
+		k |= f.started(st, f.primary(args[s.holder]))
 	}
+	f.note(in, name, k, s.bad)
+}
+
+// started is what the Env of the holder h may be where it is started,
+// and marks the parameters it may be as started by this function; 0 for
+// no holder, or one that escapes.
+func (f *flow) started(st state, h ssa.Value) envKind {
+	if h == nil || f.escaped[h] {
+		return 0
+	}
+	k := st[h]
+	if k&kEntry != 0 {
+		for _, p := range append(f.aliases(h), h) {
+			if i, ok := f.params[p]; ok {
+				f.info.starts[i] = true
+			}
+		}
+		k &^= kEntry
+	}
+	return k
+}
+
+// note adds k to the site (in, name), whose findings are the kinds bad.
+func (f *flow) note(in ssa.CallInstruction, name string, k, bad envKind) {
 	key := siteKey{in, name}
 	if f.info.sites[key]|k != f.info.sites[key] {
 		f.info.sites[key] |= k
 		f.changed = true
 	}
-	f.info.bad[key] = s.bad
+	f.info.bad[key] = bad
+}
+
+// closures records, at a call that runs or takes a closure (a func
+// literal, a loop body over a func, or a method value such as cmd.Run),
+// the sites where that closure starts a holder it captures, with the
+// holder's Env at this call: go func() { cmd.Run() }(), retry(cmd.Run).
+// Inside the closure the holder is a free variable, which its own
+// analysis cannot follow. A site is reported where the closure starts
+// the holder, or for a method value at this call.
+func (f *flow) closures(st state, in ssa.CallInstruction) {
+	common := in.Common()
+	for _, v := range append([]ssa.Value{common.Value}, common.Args...) {
+		mc, ok := v.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		fn := mc.Fn.(*ssa.Function)
+		for i, b := range mc.Bindings {
+			if i >= len(fn.FreeVars) {
+				break
+			}
+			var h ssa.Value
+			if a, ok := b.(*ssa.Alloc); ok { // a variable the closure shares
+				if v := storedOnce(a); v != nil {
+					h = f.primary(v)
+				}
+			} else {
+				h = f.primary(b)
+			}
+			if h == nil {
+				continue
+			}
+			for call, s := range startsFree(fn, fn.FreeVars[i]) {
+				if !call.Pos().IsValid() { // in a method value's wrapper: no line of its own
+					call = in
+				}
+				f.note(call, s.name+" in a closure", f.started(st, h), s.bad)
+			}
+		}
+	}
 }
 
 // primary returns the holder x is, or nil if the analysis cannot tell:
@@ -499,6 +636,47 @@ func (f *flow) aliases(h ssa.Value) []ssa.Value {
 	return out
 }
 
+// storedFirst reports whether a store to the variable a dominates each
+// other use of it (a load, a closure that captures it), so that no use
+// sees its zero value: env := x, then a closure that reads env.
+func storedFirst(a *ssa.Alloc) bool {
+	var stores []*ssa.Store
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			stores = append(stores, st)
+		}
+	}
+	for _, r := range *a.Referrers() {
+		if _, ok := r.(*ssa.DebugRef); ok {
+			continue
+		}
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			continue
+		}
+		if !slices.ContainsFunc(stores, func(st *ssa.Store) bool { return before(st, r) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// before reports whether the instruction a runs before b on every path
+// to b: a's block dominates b's, and in one block a comes first.
+func before(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, in := range a.Block().Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
 // storedOnce returns the one value stored to the variable a, or nil.
 func storedOnce(a *ssa.Alloc) ssa.Value {
 	var val ssa.Value
@@ -511,6 +689,27 @@ func storedOnce(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return val
+}
+
+// exits reports whether b calls a function that never returns, as panic
+// does: os.Exit, runtime.Goexit, log's Fatal and Panic functions and
+// methods, and testing's FailNow, Fatal and Skip methods.
+func exits(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		call, ok := instr.(*ssa.Call)
+		if !ok || call.Call.StaticCallee() == nil {
+			continue
+		}
+		pkg, recv, name := funcName(call.Call.StaticCallee())
+		switch {
+		case pkg == "os" && recv == "" && name == "Exit",
+			pkg == "runtime" && recv == "" && name == "Goexit",
+			pkg == "log" && (recv == "" || recv == "Logger") && (strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")),
+			pkg == "testing" && recv == "common" && (name == "FailNow" || strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Skip")):
+			return true
+		}
+	}
+	return false
 }
 
 // isZero reports whether v is the constant 0.

@@ -4,6 +4,7 @@ package vet
 // the values whose Env the analysis follows: exec.Cmd and ProcAttr.
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -140,4 +141,62 @@ func funcName(fn *ssa.Function) (pkg, recv, name string) {
 		}
 	}
 	return obj.Pkg().Path(), recv, obj.Name()
+}
+
+// startsFree returns the calls in the closure fn that start the holder
+// its free variable fv holds, and their sites. (A closure that passes the
+// holder to a function makes it escape, so only the calls that start it
+// themselves are looked for.)
+func startsFree(fn *ssa.Function, fv *ssa.FreeVar) map[ssa.CallInstruction]site {
+	out := map[ssa.CallInstruction]site{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().StaticCallee() == nil {
+				continue
+			}
+			args := call.Common().Args
+			if s, ok := spawnSite(call.Common().StaticCallee()); ok && s.holder >= 0 && s.holder < len(args) && holds(args[s.holder], fv) {
+				out[call] = s
+			}
+		}
+	}
+	return out
+}
+
+// startsParam is the site of a call of fn, a function of this package
+// that starts its parameter i.
+func startsParam(fn *ssa.Function, i int) site {
+	name := fn.Name() + " (which starts it)"
+	return site{name: name, env: -1, holder: i, bad: badWhereNilInherits}
+}
+
+// holds reports whether v is the holder the free variable fv holds: fv,
+// or what it points to.
+func holds(v ssa.Value, fv *ssa.FreeVar) bool {
+	for range 100 {
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			return x == fv
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// origin returns the generic function fn instantiates, whose body the
+// analysis reads, or fn itself.
+func origin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
 }

@@ -1,0 +1,162 @@
+package a
+
+// Sites a review found the analyzer missed or misread: a Cmd started by a
+// closure or a method value, slices.Concat and Insert, a helper with an
+// error result, a generic helper; and traps: a variable a closure reads,
+// an Env a callee fills through its address, a branch that exits.
+
+import (
+	"encoding/json"
+	"errors"
+	"log"
+	"os"
+	"os/exec"
+	"slices"
+
+	"gen"
+)
+
+func startedInGoroutine() error {
+	cmd := exec.Command("ls")
+	errc := make(chan error, 1)
+	go func() { errc <- cmd.Run() }() // want `^exec.Cmd.Run in a closure: the environment is nil`
+	return <-errc
+}
+
+func goStatement() {
+	cmd := exec.Command("ls")
+	cmd.Env = os.Environ()
+	go cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\)`
+}
+
+func retry(f func() error) error { return f() }
+
+func methodValue() error {
+	cmd := exec.Command("ls")
+	return retry(cmd.Run) // want `^exec.Cmd.Run in a closure: the environment is nil`
+}
+
+func deferredClosure() {
+	cmd := exec.Command("ls")
+	cmd.Env = append(os.Environ(), "A=1")
+	defer func() { _ = cmd.Start() }() // want `^exec.Cmd.Start in a closure: the environment is os.Environ\(\)`
+}
+
+func loopBodyOverFunc(names []string) {
+	cmd := exec.Command("ls")
+	for range slices.Values(names) {
+		cmd.Run() // want `^exec.Cmd.Run in a closure: the environment is nil`
+	}
+}
+
+func multiLineGoroutine(done chan<- error) {
+	cmd := exec.Command("ls")
+	cmd.Env = os.Environ()
+	go func() {
+		err := cmd.Run() // want `^exec.Cmd.Run in a closure: the environment is os.Environ\(\)`
+		done <- err
+	}()
+}
+
+func concatEnviron() {
+	cmd := exec.Command("ls")
+	cmd.Env = slices.Concat(os.Environ(), []string{"A=1"})
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func concatExtends(tok string) {
+	cmd := exec.Command("ls")
+	cmd.Env = slices.Concat(gen.ShellEnvOS(), []string{"TOKEN=" + tok})
+	cmd.Run() // want `a builder's result with a non-constant entry appended`
+}
+
+func insertExtends(tok string) {
+	cmd := exec.Command("ls")
+	cmd.Env = slices.Insert(gen.ShellEnvOS(), 0, "TOKEN="+tok)
+	cmd.Run() // want `a builder's result with a non-constant entry appended`
+}
+
+func childEnv() ([]string, error) { // want childEnv:"envFunc\\(nil\\|inherit\\)"
+	if len(os.Args) > 5 {
+		return nil, errors.New("too many")
+	}
+	return append(os.Environ(), "X=1"), nil
+}
+
+func errorResult() error {
+	env, err := childEnv()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	return cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func runIt[T any](cmd *exec.Cmd, _ T) error { return cmd.Run() }
+
+func genericStarter() {
+	cmd := exec.Command("ls")
+	_ = runIt(cmd, "tag") // want `^runIt \(which starts it\): the environment is nil`
+}
+
+// Traps: none of these is reported.
+
+func startedInGoroutineWithPolicy() error {
+	cmd := exec.Command("ls")
+	cmd.Env = gen.ShellEnvOS()
+	errc := make(chan error, 1)
+	go func() { errc <- cmd.Run() }()
+	return <-errc
+}
+
+func closureMadeBeforeEnv() error {
+	cmd := exec.Command("ls")
+	run := func() error { return cmd.Run() }
+	cmd.Env = gen.ShellEnvOS()
+	return run()
+}
+
+func envReadByClosure() int {
+	env := gen.ShellEnvOS()
+	count := func() int { return len(env) }
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	cmd.Run()
+	return count()
+}
+
+func fill(dst *[]string) { *dst = gen.ShellEnvOS() }
+
+func envFromConfig(data []byte) error {
+	cmd := exec.Command("ls")
+	if err := json.Unmarshal(data, &cmd.Env); err != nil {
+		return err
+	}
+	return cmd.Run()
+}
+
+func envFilledThroughAddress() {
+	cmd := exec.Command("ls")
+	fill(&cmd.Env)
+	cmd.Run()
+}
+
+func exitsOnOtherBranch(ok bool) {
+	cmd := exec.Command("ls")
+	if ok {
+		cmd.Env = gen.ShellEnvOS()
+	} else {
+		log.Fatalf("no environment")
+	}
+	cmd.Run()
+}
+
+func exitsFirst(ok bool) {
+	cmd := exec.Command("ls")
+	if !ok {
+		os.Exit(2)
+	}
+	cmd.Env = gen.ShellEnvOS()
+	cmd.Run()
+}
