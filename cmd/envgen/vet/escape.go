@@ -1,8 +1,9 @@
 package vet
 
-// This file decides which holders the analysis cannot follow: one stored
-// into a struct, a slice, a map or an interface may have its Env set by
-// code the function does not show, so its sites are left alone.
+// This file decides where the analysis stops following a holder: one
+// stored into a struct, a slice, a map or an interface may have its Env
+// set by code the function does not show, so its sites after that are
+// left alone.
 
 import (
 	"go/token"
@@ -10,66 +11,108 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// escapes reports whether the holder value v goes where the analysis
-// cannot follow it. Calls are followed by blockPass (an unknown callee
-// leaves an unknown Env), local variables and closures that only read
-// them are followed here.
-func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) bool {
+// escapes returns the instructions where the holder value v goes where
+// the analysis cannot follow it. Calls are followed by blockPass (an
+// unknown callee leaves an unknown Env), local variables and closures
+// that only read them are followed here.
+func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 	if seen[v] {
-		return false
+		return nil
 	}
 	seen[v] = true
+	var out []ssa.Instruction
 	for _, r := range *v.Referrers() {
 		switch r := r.(type) {
 		case *ssa.Phi:
-			if f.escapes(r, seen) {
-				return true
-			}
+			out = append(out, f.escapes(r, seen)...)
 		case *ssa.ChangeType:
-			if f.escapes(r, seen) {
-				return true
-			}
+			out = append(out, f.escapes(r, seen)...)
 		case *ssa.Store:
 			if r.Val != v {
 				continue // *v = ...: overwrites the holder in place
 			}
-			a, ok := r.Addr.(*ssa.Alloc)
-			if !ok || f.variableEscapes(a, seen) {
-				return true
+			if a, ok := r.Addr.(*ssa.Alloc); ok {
+				out = append(out, f.variableEscapes(a, seen)...)
+			} else {
+				out = append(out, r)
 			}
 		case *ssa.MakeClosure:
 			if !readsOnly(freeVarFor(r, v), map[ssa.Value]bool{}) {
-				return true
+				out = append(out, r)
 			}
 		case *ssa.FieldAddr, *ssa.DebugRef, *ssa.BinOp, *ssa.Return, ssa.CallInstruction:
 		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// variableEscapes returns the instructions where the variable a, holding
+// a holder, is used in a way the analysis cannot follow: loads are
+// followed, and a closure that captures it may only read it.
+func (f *flow) variableEscapes(a *ssa.Alloc, seen map[ssa.Value]bool) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				out = append(out, r)
+			} else {
+				out = append(out, f.escapes(r, seen)...)
+			}
+		case *ssa.Store:
+			if r.Addr != a {
+				out = append(out, r)
+			}
+		case *ssa.MakeClosure:
+			if !readsOnly(freeVarFor(r, a), map[ssa.Value]bool{}) {
+				out = append(out, r)
+			}
+		case *ssa.DebugRef:
+		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// escapedBefore reports whether the holder h may have escaped before
+// the instruction at runs: an escape is in a block from which at's block
+// can be reached, or earlier in at's block. One after the child started
+// (a Cmd stored, or printed in an error, once it ran) does not count.
+func (f *flow) escapedBefore(h ssa.Value, at ssa.Instruction) bool {
+	for _, e := range f.escaped[h] {
+		if e.Block() == at.Block() && index(e) < index(at) || reaches(e.Block(), at.Block()) {
 			return true
 		}
 	}
 	return false
 }
 
-// variableEscapes reports whether the variable a, holding a holder, is
-// used in a way the analysis cannot follow: loads are followed, and a
-// closure that captures it may only read it.
-func (f *flow) variableEscapes(a *ssa.Alloc, seen map[ssa.Value]bool) bool {
-	for _, r := range *a.Referrers() {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL || f.escapes(r, seen) {
-				return true
-			}
-		case *ssa.Store:
-			if r.Addr != a {
-				return true
-			}
-		case *ssa.MakeClosure:
-			if !readsOnly(freeVarFor(r, a), map[ssa.Value]bool{}) {
-				return true
-			}
-		case *ssa.DebugRef:
-		default:
+// index returns the position of in in its block.
+func index(in ssa.Instruction) int {
+	for i, x := range in.Block().Instrs {
+		if x == in {
+			return i
+		}
+	}
+	return -1
+}
+
+// reaches reports whether a path of one edge or more leads from a to b.
+func reaches(a, b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := append([]*ssa.BasicBlock(nil), a.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == b {
 			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			work = append(work, x.Succs...)
 		}
 	}
 	return false

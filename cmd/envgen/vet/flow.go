@@ -24,10 +24,10 @@ type flow struct {
 	c       *checker
 	fn      *ssa.Function
 	info    *funcInfo
-	kinds   map[ssa.Value]envKind // what each []string value may be
-	holders map[ssa.Value]bool    // the holders created or received here
-	params  map[ssa.Value]int     // holder parameters, by index
-	escaped map[ssa.Value]bool    // holders stored where the analysis cannot follow them
+	kinds   map[ssa.Value]envKind           // what each []string value may be
+	holders map[ssa.Value]bool              // the holders created or received here
+	params  map[ssa.Value]int               // holder parameters, by index
+	escaped map[ssa.Value][]ssa.Instruction // where holders go where the analysis cannot follow them
 	out     map[*ssa.BasicBlock]state
 	changed bool
 }
@@ -38,7 +38,7 @@ func (f *flow) run() {
 	f.kinds = map[ssa.Value]envKind{}
 	f.holders = map[ssa.Value]bool{}
 	f.params = map[ssa.Value]int{}
-	f.escaped = map[ssa.Value]bool{}
+	f.escaped = map[ssa.Value][]ssa.Instruction{}
 	f.out = map[*ssa.BasicBlock]state{}
 	for i, p := range f.fn.Params {
 		if isHolderPointer(p.Type()) {
@@ -101,7 +101,7 @@ func (f *flow) addPhiHolders() {
 	}
 	for _, phi := range phis {
 		for _, a := range f.aliases(phi) {
-			f.escaped[phi] = f.escaped[phi] || f.escaped[a]
+			f.escaped[phi] = append(f.escaped[phi], f.escaped[a]...)
 		}
 	}
 }
@@ -513,16 +513,16 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site, name string) {
 		k |= f.kindOf(args[s.env])
 	}
 	if s.holder >= 0 && s.holder < len(args) {
-		k |= f.started(st, f.primary(args[s.holder]))
+		k |= f.started(st, f.primary(args[s.holder]), in)
 	}
 	f.note(in, name, k, s.bad)
 }
 
-// started is what the Env of the holder h may be where it is started,
+// started is what the Env of the holder h may be where at starts it,
 // and marks the parameters it may be as started by this function; 0 for
-// no holder, or one that escapes.
-func (f *flow) started(st state, h ssa.Value) envKind {
-	if h == nil || f.escaped[h] {
+// no holder, or one that may have escaped before at.
+func (f *flow) started(st state, h ssa.Value, at ssa.Instruction) envKind {
+	if h == nil || f.escapedBefore(h, at) {
 		return 0
 	}
 	k := st[h]
@@ -581,7 +581,7 @@ func (f *flow) closures(st state, in ssa.CallInstruction) {
 				if !call.Pos().IsValid() { // in a method value's wrapper: no line of its own
 					call = in
 				}
-				f.note(call, s.name+" in a closure", f.started(st, h), s.bad)
+				f.note(call, s.name+" in a closure", f.started(st, h, in), s.bad)
 			}
 		}
 	}

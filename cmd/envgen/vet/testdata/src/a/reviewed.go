@@ -8,6 +8,7 @@ package a
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log"
 	"os"
 	"os/exec"
@@ -93,6 +94,26 @@ func errorResult() error {
 	return cmd.Run() // want `os.Environ\(\) or derived`
 }
 
+type job struct{ cmd *exec.Cmd }
+
+func storedAfterStart(j *job) error {
+	cmd := exec.Command("ls")
+	cmd.Env = append(os.Environ(), "A=1")
+	if err := cmd.Start(); err != nil { // want `os.Environ\(\) or derived`
+		return err
+	}
+	j.cmd = cmd
+	return nil
+}
+
+func printedAfterRun() error {
+	cmd := exec.Command("ls")
+	if err := cmd.Run(); err != nil { // want `^exec.Cmd.Run: the environment is nil`
+		return fmt.Errorf("%v: %w", cmd, err)
+	}
+	return nil
+}
+
 func runIt[T any](cmd *exec.Cmd, _ T) error { return cmd.Run() }
 
 func genericStarter() {
@@ -124,6 +145,20 @@ func envReadByClosure() int {
 	cmd.Env = env
 	cmd.Run()
 	return count()
+}
+
+func storedBeforeStart(j *job) {
+	cmd := exec.Command("ls")
+	j.cmd = cmd // Env may be set through j
+	cmd.Run()
+}
+
+func storedInLoop(jobs []*job) {
+	cmd := exec.Command("ls")
+	for _, j := range jobs {
+		cmd.Run() // a later turn runs it after it was stored
+		j.cmd = cmd
+	}
 }
 
 func fill(dst *[]string) { *dst = gen.ShellEnvOS() }
