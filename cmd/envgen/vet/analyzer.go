@@ -47,7 +47,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       "report child processes started with an environment no envgen policy built (nil Env, os.Environ(), or a builder's result extended after it ran)",
 	URL:       "https://pkg.go.dev/github.com/envgen/envgen/cmd/envgen/vet",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(envFuncFact), new(builderTypeFact), new(envPackageFact)},
+	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(builderTypeFact), new(envPackageFact)},
 }
 
 // checkTests is the -tests flag: report in _test.go files too.
@@ -73,6 +73,8 @@ type funcInfo struct {
 	dst    int                 // for an Append builder, dst's argument index; else -1
 	result envKind             // what its []string result may be (0 for none)
 	index  int                 // which of its results that is
+	cmd    envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
+	cmdAt  int                 // which of its results that is
 	effect map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
 	starts map[int]bool        // holder parameters it starts with the Env as given
 	sites  map[siteKey]envKind // what each site's environment may be
@@ -217,6 +219,24 @@ func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
 	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
 }
 
+// cmdFact returns what the analysis knows of the new Cmd or ProcAttr
+// that callee returns: its Env, and which result it is.
+func (c *checker) cmdFact(callee *ssa.Function) (envKind, int, bool) {
+	if o := origin(callee); o.Pkg == c.ssaPkg {
+		if info := c.summary(o); info != nil && info.cmd != 0 {
+			return info.cmd, info.cmdAt, true
+		}
+		return 0, 0, false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok {
+		return 0, 0, false
+	}
+	var fact cmdFuncFact
+	ok = c.pass.ImportObjectFact(obj.Origin(), &fact)
+	return envKind(fact.Kind), fact.Result, ok
+}
+
 // isBuilderType reports whether t is a builder's func type that
 // generated code declares (EnvFunc).
 func (c *checker) isBuilderType(t types.Type) bool {
@@ -237,11 +257,17 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 	for _, fn := range fns {
 		info := c.funcs[fn]
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || info == nil || info.result&(kPolicy|kInherit|kExtended) == 0 {
+		if !ok || info == nil {
 			continue
 		}
-		c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint8(info.result), Dst: info.dst, Result: info.index})
-		exported = true
+		if info.result&(kPolicy|kInherit|kExtended) != 0 {
+			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint8(info.result), Dst: info.dst, Result: info.index})
+			exported = true
+		}
+		if info.cmd != 0 {
+			c.pass.ExportObjectFact(obj, &cmdFuncFact{Kind: uint8(info.cmd), Result: info.cmdAt})
+			exported = true
+		}
 	}
 	for tn := range c.builderTypes {
 		c.pass.ExportObjectFact(tn, new(builderTypeFact))

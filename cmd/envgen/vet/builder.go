@@ -29,6 +29,20 @@ func (*envFuncFact) AFact() {}
 // String describes the fact, for analysistest.
 func (f *envFuncFact) String() string { return "envFunc(" + envKind(f.Kind).String() + ")" }
 
+// cmdFuncFact marks a function that returns a new exec.Cmd or ProcAttr
+// (as one of its results) made in it, with the Env it may have there:
+// a constructor such as func gitCmd(args ...string) *exec.Cmd.
+type cmdFuncFact struct {
+	Kind   uint8 // an envKind: what the Env may be
+	Result int   // the index of the Cmd among the function's results
+}
+
+// AFact marks cmdFuncFact as an analysis fact.
+func (*cmdFuncFact) AFact() {}
+
+// String describes the fact, for analysistest.
+func (f *cmdFuncFact) String() string { return "cmdFunc(" + envKind(f.Kind).String() + ")" }
+
 // builderTypeFact marks a func type that generated code declares for
 // builders (EnvFunc): calling a value of the type builds an environment.
 type builderTypeFact struct{}

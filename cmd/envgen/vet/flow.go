@@ -69,6 +69,10 @@ func (f *flow) run() {
 				f.info.result |= f.kindOf(ret.Results[i])
 				f.info.index = i
 			}
+			if i := cmdResult(f.fn.Signature.Results()); i >= 0 {
+				f.info.cmd |= f.returned(ret, i)
+				f.info.cmdAt = i
+			}
 			for p, i := range f.params {
 				f.info.effect[i] |= f.out[b][p]
 			}
@@ -205,6 +209,39 @@ func (f *flow) transfer(v ssa.Value) envKind {
 		}
 	}
 	return kOther
+}
+
+// returned is the Env of the Cmd or ProcAttr that ret returns as its
+// result i: as this function left it, for one made here and not let
+// escape; kOther for any other (0 for a nil one).
+func (f *flow) returned(ret *ssa.Return, i int) envKind {
+	v := ret.Results[i]
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return 0
+	}
+	h := f.primary(v)
+	if _, isParam := f.params[h]; h == nil || isParam || f.escapedBefore(h, ret) {
+		return kOther
+	}
+	if k := f.out[ret.Block()][h]; k != 0 {
+		return k
+	}
+	return kOther
+}
+
+// cmdResult returns the index of the one pointer to a Cmd or ProcAttr
+// among results, or -1 if there is none or more than one.
+func cmdResult(results *types.Tuple) int {
+	i := -1
+	for j := range results.Len() {
+		if isHolderPointer(results.At(j).Type()) {
+			if i >= 0 {
+				return -1
+			}
+			i = j
+		}
+	}
+	return i
 }
 
 // envResult returns the index of the one []string among results, or -1

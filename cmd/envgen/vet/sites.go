@@ -60,12 +60,19 @@ func spawnSite(fn *ssa.Function) (site, bool) {
 
 // newHolder reports whether v is a new exec.Cmd or ProcAttr whose Env the
 // analysis follows, and the Env it starts with: nil for exec.Command
-// and for a literal, or what envrt.Command was given (with what is a
-// finding there already reported at that call, so not again).
+// and for a literal, what envrt.Command was given (with what is a
+// finding there already reported at that call, so not again), or what
+// a constructor (a function that returns a Cmd it made) leaves.
 func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 	switch v := v.(type) {
 	case *ssa.Alloc:
 		return kNil, isHolderType(v.Type().(*types.Pointer).Elem())
+	case *ssa.Extract: // cmd, err := newCmd()
+		if call, ok := v.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
+			if k, at, ok := f.c.cmdFact(call.Call.StaticCallee()); ok && at == v.Index {
+				return k, true
+			}
+		}
 	case *ssa.Call:
 		callee := v.Call.StaticCallee()
 		if callee == nil {
@@ -82,6 +89,10 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 				k = k&^s.bad | kOther
 			}
 			return k, true
+		case isHolderPointer(v.Type()):
+			if k, at, ok := f.c.cmdFact(callee); ok && at == 0 {
+				return k, true
+			}
 		}
 	}
 	return 0, false

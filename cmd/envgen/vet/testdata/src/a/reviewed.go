@@ -114,6 +114,41 @@ func printedAfterRun() error {
 	return nil
 }
 
+func newCmd(name string) *exec.Cmd { // want newCmd:"cmdFunc\\(nil\\)"
+	cmd := exec.Command(name)
+	cmd.Dir = "/"
+	return cmd
+}
+
+func newCmdErr(name string) (*exec.Cmd, error) { // want newCmdErr:"cmdFunc\\(nil\\|inherit\\)"
+	if name == "" {
+		return nil, errors.New("no name")
+	}
+	cmd := exec.Command(name)
+	if name == "env" {
+		cmd.Env = os.Environ()
+	}
+	return cmd, nil
+}
+
+func newPolicyCmd(name string) *exec.Cmd { // want newPolicyCmd:"cmdFunc\\(policy\\)"
+	cmd := exec.Command(name)
+	cmd.Env = gen.ShellEnvOS()
+	return cmd
+}
+
+func fromConstructor() {
+	newCmd("ls").Run() // want `^exec.Cmd.Run: the environment is nil`
+}
+
+func fromConstructorWithError() error {
+	cmd, err := newCmdErr("ls")
+	if err != nil {
+		return err
+	}
+	return cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived from it, so`
+}
+
 func runIt[T any](cmd *exec.Cmd, _ T) error { return cmd.Run() }
 
 func genericStarter() {
@@ -159,6 +194,16 @@ func storedInLoop(jobs []*job) {
 		cmd.Run() // a later turn runs it after it was stored
 		j.cmd = cmd
 	}
+}
+
+func constructorThenEnv() {
+	cmd := newCmd("ls")
+	cmd.Env = gen.ShellEnvOS()
+	cmd.Run()
+}
+
+func policyConstructor() {
+	newPolicyCmd("ls").Run()
 }
 
 func fill(dst *[]string) { *dst = gen.ShellEnvOS() }
