@@ -64,6 +64,7 @@ type checker struct {
 	generated    map[*token.File]bool
 	builderTypes map[*types.TypeName]bool
 	funcs        map[*ssa.Function]*funcInfo
+	flows        map[*ssa.Function]*flow     // each analysed function's, for its closures' free variables
 	calls        map[token.Pos]*ast.CallExpr // by Lparen
 }
 
@@ -96,6 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 		generated:    map[*token.File]bool{},
 		builderTypes: map[*types.TypeName]bool{},
 		funcs:        map[*ssa.Function]*funcInfo{},
+		flows:        map[*ssa.Function]*flow{},
 		calls:        map[token.Pos]*ast.CallExpr{},
 	}
 	prog := ssa.NewProgram(pass.Fset, 0)
@@ -195,7 +197,9 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 			}
 		}
 	} else if len(fn.Blocks) > 0 {
-		(&flow{c: c, fn: fn, info: info}).run()
+		f := &flow{c: c, fn: fn, info: info}
+		c.flows[fn] = f
+		f.run()
 	}
 	info.busy = false
 	return info

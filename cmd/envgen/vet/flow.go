@@ -143,10 +143,42 @@ func (f *flow) kindOf(v ssa.Value) envKind {
 			return kNil
 		}
 		return kOther
-	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Function:
+	case *ssa.FreeVar:
+		return f.freeKind(v)
+	case *ssa.Parameter, *ssa.Global, *ssa.Function:
 		return kOther
 	}
 	return f.kinds[v]
+}
+
+// freeKind is what the free variable fv of this closure may be: what its
+// function binds to it, by what that function's analysis knows so far
+// (a closure is analysed while its function is); kOther where that is
+// not known. For a variable the closure shares, what is stored to it.
+func (f *flow) freeKind(fv *ssa.FreeVar) envKind {
+	pf := f.c.flows[f.fn.Parent()]
+	i := slices.Index(f.fn.FreeVars, fv)
+	if pf == nil || i < 0 {
+		return kOther
+	}
+	var k envKind
+	for _, b := range pf.fn.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != f.fn || i >= len(mc.Bindings) {
+				continue
+			}
+			if a, ok := mc.Bindings[i].(*ssa.Alloc); ok {
+				k |= pf.storedKind(a)
+			} else {
+				k |= pf.kindOf(mc.Bindings[i])
+			}
+		}
+	}
+	if k == 0 {
+		return kOther
+	}
+	return k
 }
 
 // valuePass recomputes the kind of each []string value from its operands.
@@ -193,6 +225,8 @@ func (f *flow) transfer(v ssa.Value) envKind {
 		switch x := v.X.(type) {
 		case *ssa.Alloc:
 			return f.storedKind(x)
+		case *ssa.FreeVar: // a variable this closure shares with its function
+			return f.freeKind(x)
 		case *ssa.FieldAddr:
 			if isEnvField(x) && f.primary(x.X) != nil {
 				return 0
@@ -391,6 +425,10 @@ func (f *flow) storedKind(a *ssa.Alloc) envKind {
 		case *ssa.Store:
 			if r.Addr == a {
 				k |= f.kindOf(r.Val)
+			}
+		case *ssa.MakeClosure:
+			if fv := freeVarFor(r, a); fv == nil || storesTo(fv) {
+				k |= kOther // set in the closure
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
 		default:
@@ -671,6 +709,23 @@ func (f *flow) aliases(h ssa.Value) []ssa.Value {
 	}
 	walk(h)
 	return out
+}
+
+// storesTo reports whether the closure whose free variable fv is may set
+// the variable: it stores to it, or lets its address go.
+func storesTo(fv ssa.Value) bool {
+	for _, r := range *fv.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return true
+			}
+		case *ssa.DebugRef:
+		default:
+			return true // a store, or the address passed on
+		}
+	}
+	return false
 }
 
 // storedFirst reports whether a store to the variable a dominates each

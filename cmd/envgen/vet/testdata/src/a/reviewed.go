@@ -59,6 +59,17 @@ func multiLineGoroutine(done chan<- error) {
 	}()
 }
 
+func environCapturedByGoroutine(names []string) {
+	env := os.Environ()
+	for _, n := range names {
+		go func() {
+			c := exec.Command(n)
+			c.Env = env
+			c.Run() // want `os.Environ\(\) or derived`
+		}()
+	}
+}
+
 func concatEnviron() {
 	cmd := exec.Command("ls")
 	cmd.Env = slices.Concat(os.Environ(), []string{"A=1"})
@@ -204,6 +215,17 @@ func constructorThenEnv() {
 
 func policyConstructor() {
 	newPolicyCmd("ls").Run()
+}
+
+func policyCapturedByGoroutine(names []string) {
+	env := gen.ShellEnvOS()
+	for _, n := range names {
+		go func() {
+			c := exec.Command(n)
+			c.Env = env
+			c.Run()
+		}()
+	}
 }
 
 func fill(dst *[]string) { *dst = gen.ShellEnvOS() }
