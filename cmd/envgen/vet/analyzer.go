@@ -33,6 +33,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,8 +65,9 @@ type checker struct {
 	generated    map[*token.File]bool
 	builderTypes map[*types.TypeName]bool
 	funcs        map[*ssa.Function]*funcInfo
-	flows        map[*ssa.Function]*flow     // each analysed function's, for its closures' free variables
-	calls        map[token.Pos]*ast.CallExpr // by Lparen
+	flows        map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
+	globals      map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
+	calls        map[token.Pos]*ast.CallExpr       // by Lparen
 }
 
 // funcInfo is what the analysis of one function found.
@@ -135,8 +137,11 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	if init := c.ssaPkg.Func("init"); init != nil {
-		fns = append(fns, init) // with the closures of package-level initializers
+		// First, with the closures of package-level initializers: what
+		// they store to the package's variables is what others read.
+		fns = append([]*ssa.Function{init}, fns...)
 	}
+	c.globals = globalUses(fns)
 	var all func(fn *ssa.Function)
 	all = func(fn *ssa.Function) {
 		c.summary(fn)
@@ -150,6 +155,65 @@ func run(pass *analysis.Pass) (any, error) {
 	c.exportFacts(fns)
 	c.report()
 	return nil, nil
+}
+
+// globalUses returns, for each package-level variable, the instructions
+// of fns and their closures that use it.
+func globalUses(fns []*ssa.Function) map[*ssa.Global][]ssa.Instruction {
+	uses := map[*ssa.Global][]ssa.Instruction{}
+	var scan func(fn *ssa.Function)
+	scan = func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if g, ok := (*op).(*ssa.Global); ok {
+						uses[g] = append(uses[g], instr)
+					}
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			scan(anon)
+		}
+	}
+	for _, fn := range fns {
+		scan(fn)
+	}
+	return uses
+}
+
+// globalKind is what the package-level variable g may hold where it is
+// read. Only for an unexported []string that no other package can set:
+// what the package's initializers store to it (else its zero value,
+// nil), and kOther if any other function stores to it, stores to one of
+// its elements, or lets its address go.
+func (c *checker) globalKind(g *ssa.Global) envKind {
+	if g.Object() == nil || g.Object().Exported() || !isStringSlice(g.Type().(*types.Pointer).Elem()) {
+		return kOther
+	}
+	init := c.flows[c.ssaPkg.Func("init")]
+	k := kNil
+	for _, use := range c.globals[g] {
+		switch u := use.(type) {
+		case *ssa.Store:
+			if u.Addr != g || init == nil || u.Parent() != init.fn {
+				return kOther
+			}
+			k = k&^kNil | init.kindOf(u.Val)
+		case *ssa.UnOp:
+			for _, r := range *u.Referrers() {
+				if ia, ok := r.(*ssa.IndexAddr); ok && slices.ContainsFunc(*ia.Referrers(), func(x ssa.Instruction) bool {
+					st, ok := x.(*ssa.Store)
+					return ok && st.Addr == ia
+				}) {
+					return kOther // env[0] = ...
+				}
+			}
+		default:
+			return kOther
+		}
+	}
+	return k
 }
 
 // relevant reports whether pass's package can start a child or compute

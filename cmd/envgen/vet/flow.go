@@ -227,6 +227,8 @@ func (f *flow) transfer(v ssa.Value) envKind {
 			return f.storedKind(x)
 		case *ssa.FreeVar: // a variable this closure shares with its function
 			return f.freeKind(x)
+		case *ssa.Global:
+			return f.c.globalKind(x)
 		case *ssa.FieldAddr:
 			if isEnvField(x) && f.primary(x.X) != nil {
 				return 0

@@ -70,6 +70,22 @@ func environCapturedByGoroutine(names []string) {
 	}
 }
 
+var parentEnv = append(os.Environ(), "LC_ALL=C")
+
+func packageVariable() {
+	cmd := exec.Command("ls")
+	cmd.Env = parentEnv
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+var unsetEnv []string
+
+func nilPackageVariable() {
+	cmd := exec.Command("ls")
+	cmd.Env = unsetEnv
+	cmd.Run() // want `^exec.Cmd.Run: the environment is nil`
+}
+
 func concatEnviron() {
 	cmd := exec.Command("ls")
 	cmd.Env = slices.Concat(os.Environ(), []string{"A=1"})
@@ -226,6 +242,33 @@ func policyCapturedByGoroutine(names []string) {
 			c.Run()
 		}()
 	}
+}
+
+var extraEnv = []string{"NO_COLOR=1"}
+
+func constantPackageList() {
+	cmd := exec.Command("ls")
+	cmd.Env = append(gen.ShellEnvOS(), extraEnv...)
+	cmd.Run()
+}
+
+var setLater []string
+
+func setPackageVariable() { setLater = gen.ShellEnvOS() }
+
+func packageVariableSetElsewhere() {
+	cmd := exec.Command("ls")
+	cmd.Env = setLater
+	cmd.Run()
+}
+
+// ExportedEnv may be set by any package.
+var ExportedEnv []string
+
+func exportedPackageVariable() {
+	cmd := exec.Command("ls")
+	cmd.Env = ExportedEnv
+	cmd.Run()
 }
 
 func fill(dst *[]string) { *dst = gen.ShellEnvOS() }
