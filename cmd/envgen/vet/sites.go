@@ -6,6 +6,7 @@ package vet
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -41,7 +42,7 @@ func spawnSite(fn *ssa.Function) (site, bool) {
 	case pkg == "syscall" && recv == "" && (name == "ForkExec" || name == "StartProcess"):
 		return site{"syscall." + name, -1, 2, badWhereNilIsEmpty}, true
 	case (pkg == "syscall" || pkg == "golang.org/x/sys/unix") && recv == "" && name == "Exec":
-		return site{"syscall.Exec", 2, -1, badWhereNilIsEmpty}, true
+		return site{pkg[strings.LastIndexByte(pkg, '/')+1:] + ".Exec", 2, -1, badWhereNilIsEmpty}, true // syscall or unix
 	case pkg != runtimePath:
 		return site{}, false
 	case recv == "" && (name == "Start" || name == "Run"):

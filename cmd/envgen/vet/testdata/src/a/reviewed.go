@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"gen"
+	"golang.org/x/sys/unix"
 )
 
 func startedInGoroutine() error {
@@ -84,6 +85,10 @@ func nilPackageVariable() {
 	cmd := exec.Command("ls")
 	cmd.Env = unsetEnv
 	cmd.Run() // want `^exec.Cmd.Run: the environment is nil`
+}
+
+func unixExec() {
+	_ = unix.Exec("/bin/ls", nil, os.Environ()) // want `^unix.Exec: the environment is os.Environ\(\)`
 }
 
 func concatEnviron() {
