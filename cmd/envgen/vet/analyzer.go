@@ -72,16 +72,18 @@ type checker struct {
 
 // funcInfo is what the analysis of one function found.
 type funcInfo struct {
-	busy   bool
-	dst    int                 // for an Append builder, dst's argument index; else -1
-	result envKind             // what its []string result may be (0 for none)
-	index  int                 // which of its results that is
-	cmd    envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
-	cmdAt  int                 // which of its results that is
-	effect map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
-	starts map[int]bool        // holder parameters it starts with the Env as given
-	sites  map[siteKey]envKind // what each site's environment may be
-	bad    map[siteKey]envKind // which of those kinds are findings
+	busy     bool
+	dst      int                 // for an Append builder, dst's argument index; else -1
+	result   envKind             // what its []string result may be (0 for none)
+	index    int                 // which of its results that is
+	cmd      envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
+	cmdAt    int                 // which of its results that is
+	effect   map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
+	effectOK map[int]envKind     // the same at the returns whose error result may be nil
+	errAt    int                 // the index of its error result (the last), or -1
+	starts   map[int]bool        // holder parameters it starts with the Env as given
+	sites    map[siteKey]envKind // what each site's environment may be
+	bad      map[siteKey]envKind // which of those kinds are findings
 }
 
 // siteKey is a site: a call, under the name its messages use.
@@ -250,7 +252,7 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 	}
 	info := &funcInfo{
 		busy: true, dst: -1,
-		effect: map[int]envKind{}, starts: map[int]bool{},
+		effect: map[int]envKind{}, effectOK: map[int]envKind{}, errAt: -1, starts: map[int]bool{},
 		sites: map[siteKey]envKind{}, bad: map[siteKey]envKind{},
 	}
 	c.funcs[fn] = info

@@ -21,15 +21,16 @@ type state map[ssa.Value]envKind
 
 // flow is the analysis of one function.
 type flow struct {
-	c       *checker
-	fn      *ssa.Function
-	info    *funcInfo
-	kinds   map[ssa.Value]envKind           // what each []string value may be
-	holders map[ssa.Value]bool              // the holders created or received here
-	params  map[ssa.Value]int               // holder parameters, by index
-	escaped map[ssa.Value][]ssa.Instruction // where holders go where the analysis cannot follow them
-	out     map[*ssa.BasicBlock]state
-	changed bool
+	c         *checker
+	fn        *ssa.Function
+	info      *funcInfo
+	kinds     map[ssa.Value]envKind           // what each []string value may be
+	holders   map[ssa.Value]bool              // the holders created or received here
+	params    map[ssa.Value]int               // holder parameters, by index
+	succeeded map[*ssa.Call]state             // per call that may fail: its holders' Envs where it succeeded
+	escaped   map[ssa.Value][]ssa.Instruction // where holders go where the analysis cannot follow them
+	out       map[*ssa.BasicBlock]state
+	changed   bool
 }
 
 // run computes the fixed point and leaves in f.info the function's
@@ -39,6 +40,7 @@ func (f *flow) run() {
 	f.holders = map[ssa.Value]bool{}
 	f.params = map[ssa.Value]int{}
 	f.escaped = map[ssa.Value][]ssa.Instruction{}
+	f.succeeded = map[*ssa.Call]state{}
 	f.out = map[*ssa.BasicBlock]state{}
 	for i, p := range f.fn.Params {
 		if isHolderPointer(p.Type()) {
@@ -73,11 +75,69 @@ func (f *flow) run() {
 				f.info.cmd |= f.returned(ret, i)
 				f.info.cmdAt = i
 			}
+			f.info.errAt = errorResult(f.fn.Signature.Results())
+			ok := f.info.errAt >= 0 && !surelyFails(ret, f.info.errAt)
 			for p, i := range f.params {
 				f.info.effect[i] |= f.out[b][p]
+				if ok {
+					f.info.effectOK[i] |= f.out[b][p]
+				}
 			}
 		}
 	}
+}
+
+// errorResult returns the index of the last of results if it is an
+// error, or -1.
+func errorResult(results *types.Tuple) int {
+	if n := results.Len(); n > 0 && types.Identical(results.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		return n - 1
+	}
+	return -1
+}
+
+// surelyFails reports whether ret's error result, its result i, cannot
+// be nil: an error made there (errors.New, fmt.Errorf, a value converted
+// to error), or one that a branch taken only when it is not nil leads to.
+func surelyFails(ret *ssa.Return, i int) bool {
+	v := ret.Results[i]
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return true
+	case *ssa.Call:
+		if callee := v.Call.StaticCallee(); callee != nil {
+			if pkg, recv, name := funcName(callee); recv == "" && (pkg == "errors" && name == "New" || pkg == "fmt" && name == "Errorf") {
+				return true
+			}
+		}
+	}
+	for b := ret.Block().Idom(); b != nil; b = b.Idom() {
+		if succ := nonNilSucc(b, v); succ != nil && succ.Dominates(ret.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// nonNilSucc returns the successor of b that b's last instruction, an if
+// on v != nil (or v == nil), takes when v is not nil; nil for any other
+// block.
+func nonNilSucc(b *ssa.BasicBlock, v ssa.Value) *ssa.BasicBlock {
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	cmp, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL {
+		return nil
+	}
+	if c, ok := cmp.Y.(*ssa.Const); !ok || !c.IsNil() || cmp.X != v {
+		return nil
+	}
+	if cmp.Op == token.NEQ {
+		return b.Succs[0]
+	}
+	return b.Succs[1]
 }
 
 // addPhiHolders makes holders of the phis of holders, so that a Cmd
@@ -454,6 +514,7 @@ func (f *flow) blockPass() {
 				st[h] |= k
 			}
 		}
+		f.successEntry(st, b)
 		for _, instr := range b.Instrs {
 			f.step(st, instr)
 		}
@@ -569,17 +630,92 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			s := startsParam(callee, i)
 			f.record(st, in, s, s.name)
 		}
+		if h := f.primary(arg); h != nil && sum.errAt >= 0 {
+			if _, ok := sum.effectOK[i]; ok {
+				f.onSuccess(in)[h] = applyEffect(sum.effectOK[i], st[h])
+			}
+		}
 		effect, ok := sum.effect[i]
 		if !ok {
 			effect = kEntry
 		}
-		f.assign(st, arg, func(old envKind) envKind {
-			if effect&kEntry != 0 {
-				return effect&^kEntry | old
-			}
-			return effect
-		})
+		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
 	}
+}
+
+// applyEffect is the Env a holder whose Env was old has after a call
+// whose effect on it is effect (kEntry: as it was).
+func applyEffect(effect, old envKind) envKind {
+	if effect&kEntry != 0 {
+		return effect&^kEntry | old
+	}
+	return effect
+}
+
+// onSuccess returns the Envs the holders given to the call in have after
+// it where its error result is nil, for the branch that tests it.
+func (f *flow) onSuccess(in ssa.CallInstruction) state {
+	call, ok := in.(*ssa.Call)
+	if !ok {
+		return state{} // go or defer: no result to test
+	}
+	if f.succeeded[call] == nil {
+		f.succeeded[call] = state{}
+	}
+	return f.succeeded[call]
+}
+
+// successEntry narrows st, on entry to b, to what the holders' Envs are
+// where the error result of a call just tested is nil: b is the branch
+// of if err != nil (or err == nil) that the call's success takes, and
+// nothing between the call and the test may change an Env.
+func (f *flow) successEntry(st state, b *ssa.BasicBlock) {
+	if len(b.Preds) != 1 {
+		return
+	}
+	pred := b.Preds[0]
+	for call, envs := range f.succeeded {
+		if call.Block() != pred {
+			continue
+		}
+		sum := f.c.summary(origin(call.Call.StaticCallee()))
+		if sum == nil || sum.errAt < 0 {
+			continue
+		}
+		var errv ssa.Value = call
+		if sum.errAt > 0 || call.Call.Signature().Results().Len() > 1 {
+			errv = nil
+			for _, r := range *call.Referrers() {
+				if e, ok := r.(*ssa.Extract); ok && e.Index == sum.errAt {
+					errv = e
+				}
+			}
+		}
+		if errv == nil || nonNilSucc(pred, errv) == nil || nonNilSucc(pred, errv) == b || !quietAfter(call) {
+			continue
+		}
+		for h, k := range envs {
+			st[h] = k
+		}
+	}
+}
+
+// quietAfter reports whether no instruction after call in its block may
+// change an Env: no store, no other call.
+func quietAfter(call *ssa.Call) bool {
+	after := false
+	for _, in := range call.Block().Instrs {
+		switch in.(type) {
+		case *ssa.Store, ssa.CallInstruction:
+			if after {
+				return false
+			}
+		}
+		if in == ssa.Instruction(call) {
+			after = true
+		}
+	}
+	return true
 }
 
 // record adds to a site's findings what its environment may be now.

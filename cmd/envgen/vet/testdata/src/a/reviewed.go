@@ -91,6 +91,36 @@ func unixExec() {
 	_ = unix.Exec("/bin/ls", nil, os.Environ()) // want `^unix.Exec: the environment is os.Environ\(\)`
 }
 
+func check() error {
+	if len(os.Args) > 3 {
+		return errors.New("too many")
+	}
+	return nil
+}
+
+// setupMaybe may return nil without setting Env: check's error may be nil.
+func setupMaybe(cmd *exec.Cmd, ok bool) error {
+	if ok {
+		cmd.Env = gen.ShellEnvOS()
+		return nil
+	}
+	return check()
+}
+
+func setupMaybeThenRun(ok bool) error {
+	cmd := exec.Command("ls")
+	if err := setupMaybe(cmd, ok); err != nil {
+		return err
+	}
+	return cmd.Run() // want `^exec.Cmd.Run: the environment is nil on some paths`
+}
+
+func setupIgnored(ok bool) {
+	cmd := exec.Command("ls")
+	_ = setup(cmd, ok)
+	cmd.Run() // want `^exec.Cmd.Run: the environment is nil on some paths`
+}
+
 func concatEnviron() {
 	cmd := exec.Command("ls")
 	cmd.Env = slices.Concat(os.Environ(), []string{"A=1"})
@@ -274,6 +304,53 @@ func exportedPackageVariable() {
 	cmd := exec.Command("ls")
 	cmd.Env = ExportedEnv
 	cmd.Run()
+}
+
+// setup sets Env unless it fails.
+func setup(cmd *exec.Cmd, ok bool) error {
+	if !ok {
+		return errors.New("not ready")
+	}
+	cmd.Env = gen.ShellEnvOS()
+	return nil
+}
+
+// setupGuarded sets Env unless check fails.
+func setupGuarded(cmd *exec.Cmd) error {
+	err := check()
+	if err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	cmd.Env = gen.ShellEnvOS()
+	return nil
+}
+
+func setupOrReturn(ok bool) error {
+	cmd := exec.Command("ls")
+	if err := setup(cmd, ok); err != nil {
+		return err
+	}
+	return cmd.Run()
+}
+
+func setupOrContinue(names []string) {
+	for _, n := range names {
+		cmd := exec.Command(n)
+		if err := setupGuarded(cmd); err != nil {
+			continue
+		}
+		cmd.Run()
+	}
+}
+
+func setupEqualNil(ok bool) {
+	cmd := exec.Command("ls")
+	if err := setup(cmd, ok); err == nil {
+		cmd.Run()
+	}
 }
 
 func fill(dst *[]string) { *dst = gen.ShellEnvOS() }
