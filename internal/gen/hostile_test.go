@@ -102,7 +102,7 @@ func hostileCases() []hostileCase {
 		{"nul-byte", text("version: 1\npackage: p\x00\n"), `^policy\.yaml:\d+(:\d+)?: YAML syntax: control characters are not allowed`},
 		{"unclosed-at-eof", text("version: 1\npackage: p\ntasks: {t: {"), `^policy\.yaml:3: YAML syntax: did not find expected node content\n$`},
 		{"unknown-anchor", text("version: 1\npackage: p\ntasks: {t: {passThrough: *nowhere}}\n"),
-			`^policy\.yaml:3:26: YAML syntax: unknown anchor 'nowhere' referenced \(an anchor must come before its aliases\)\n$`},
+			`^policy\.yaml:3:26: YAML syntax: unknown anchor 'nowhere' referenced \(no &nowhere anchor comes before it; to write a pattern, quote it: "\*nowhere"\)\n$`},
 	}
 }
 

@@ -333,6 +333,11 @@ func (l *loader) scalar(n *yaml.Node, what string) *Text {
 		l.d.errorf(pos, "%s must be a scalar; got %s", what, describe(n))
 		return nil
 	}
+	if strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") {
+		text := strings.TrimSpace(n.Tag + " " + n.Value)
+		l.d.errorf(pos, `%s: %q is a YAML tag (a value that starts with "!" is one): quote it, "%s"`, what, text, text)
+		return nil
+	}
 	return &Text{n.Value, pos}
 }
 

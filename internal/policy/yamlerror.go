@@ -123,16 +123,25 @@ func yamlError(d *diagnoser, src []byte, err error) {
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
 		if i := bytes.Index(src, []byte("*"+name)); i >= 0 {
 			pos = offsetPos(src, i)
-			msg += " (an anchor must come before its aliases)"
+			if bytes.Contains(src, []byte("&"+name)) {
+				msg += " (an anchor must come before its aliases)"
+			} else {
+				msg += fmt.Sprintf(` (no &%s anchor comes before it; to write a pattern, quote it: "*%s")`, name, name)
+			}
 		}
-	case pos.Line == 0 && parserProblems[msg]:
+	case pos.Line == 0:
+		// yaml.v3 numbers no error on the first line, its line 0.
 		pos.Line = 1
 	}
 	lines := YAMLLines(src)
 	pos.Line = min(pos.Line, len(lines))
 	if blockProblems[msg] && pos.Line > 0 && len(src) <= maxBisectBytes {
 		if n := firstFailingLine(lines, pos.Line, msg); n > 0 {
-			pos, msg = indentPos(lines, n), msg+indentHint(lines, n)
+			if col, hint := flowValueHint(lines[n-1]); hint != "" {
+				pos, msg = Pos{Line: n, Col: col}, msg+hint
+			} else {
+				pos, msg = indentPos(lines, n), msg+indentHint(lines, n)
+			}
 		}
 	}
 	switch {
@@ -143,6 +152,23 @@ func yamlError(d *diagnoser, src []byte, err error) {
 		msg += " (a YAML key is at most 1024 characters long)"
 	}
 	d.errorf(pos, format, msg)
+}
+
+// flowValue finds, in a line, a value that starts with "{" or "[" and
+// goes on after its closing bracket: {projectDir}/bin, which YAML reads
+// as a flow mapping followed by text it cannot place.
+var flowValue = regexp.MustCompile(`(?:^|[:-])\s+([\[{][^\]}]*[\]}][^\s,#\]}][^#]*?)\s*(?:#.*)?$`)
+
+// flowValueHint says to quote such a value if line holds one, and the
+// value's column; "" if it holds none.
+func flowValueHint(line []byte) (col int, hint string) {
+	m := flowValue.FindSubmatchIndex(line)
+	if m == nil {
+		return 0, ""
+	}
+	value := line[m[2]:m[3]]
+	col = utf8.RuneCount(line[:m[2]]) + 1
+	return col, fmt.Sprintf(` (a value that starts with "%c" is read by YAML as a flow collection: quote it, "%s")`, value[0], value)
 }
 
 // badChar returns the offset of the first character of src that YAML
