@@ -8,8 +8,9 @@ import (
 	"go/token"
 	"io"
 	"io/fs"
-	"os"
 	"runtime/debug"
+
+	"github.com/envgen/envgen/internal/gen"
 )
 
 // check compares the file at path with generated, the code envgen would
@@ -19,7 +20,7 @@ import (
 // unified diff of what regenerating would change. It returns the exit
 // code: 0 if the file is up to date, 1 otherwise.
 func check(stderr io.Writer, path, policyFile string, generated []byte) int {
-	have, err := os.ReadFile(path)
+	have, err := gen.ReadOutput(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		fmt.Fprintf(stderr, "envgen: %s is missing; run go generate (or envgen -o %s %s) to write it\n", path, path, policyFile)
@@ -46,7 +47,7 @@ func check(stderr io.Writer, path, policyFile string, generated []byte) int {
 // declaredPackage returns the package name the Go file at path declares,
 // or "" if it cannot be read or parsed that far.
 func declaredPackage(path string) string {
-	src, err := os.ReadFile(path)
+	src, err := gen.ReadOutput(path)
 	if err != nil {
 		return ""
 	}
