@@ -33,7 +33,7 @@ func clash(out string, generated []byte) (other string, names []string) {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || name == filepath.Base(out) {
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || name == filepath.Base(out) || disjoint(name, filepath.Base(out)) {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, name))
@@ -87,4 +87,47 @@ func topLevelNames(src []byte) (pkg string, names map[string]bool) {
 	}
 	delete(names, "_")
 	return f.Name.Name, names
+}
+
+// Known GOOS and GOARCH values, as go/build reads them in file names.
+var (
+	knownOS   = strings.Fields("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos")
+	knownArch = strings.Fields("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm")
+)
+
+// fileTarget returns the GOOS and GOARCH a Go file name restricts the
+// file to, as go/build reads name_GOOS_GOARCH.go ("" for none).
+func fileTarget(name string) (goos, goarch string) {
+	name = strings.TrimSuffix(strings.TrimSuffix(name, ".go"), "_test")
+	parts := strings.Split(name, "_")
+	if len(parts) < 2 {
+		return "", ""
+	}
+	last := parts[len(parts)-1]
+	if len(parts) >= 3 && slices.Contains(knownArch, last) && slices.Contains(knownOS, parts[len(parts)-2]) {
+		return parts[len(parts)-2], last
+	}
+	switch {
+	case slices.Contains(knownOS, last):
+		return last, ""
+	case slices.Contains(knownArch, last):
+		return "", last
+	}
+	return "", ""
+}
+
+// disjoint reports whether no build compiles both files a and b, by their
+// names: envpolicy_linux.go and envpolicy_windows.go may declare the
+// same names. A build for android compiles _linux files too, ios
+// _darwin and illumos _solaris ones.
+func disjoint(a, b string) bool {
+	aOS, aArch := fileTarget(a)
+	bOS, bArch := fileTarget(b)
+	return aOS != "" && bOS != "" && aOS != bOS && !implies(aOS, bOS) && !implies(bOS, aOS) ||
+		aArch != "" && bArch != "" && aArch != bArch
+}
+
+// implies reports whether a build for GOOS a also compiles _b files.
+func implies(a, b string) bool {
+	return a == "android" && b == "linux" || a == "ios" && b == "darwin" || a == "illumos" && b == "solaris"
 }

@@ -48,3 +48,37 @@ func TestCLIClashWithAnotherPolicy(t *testing.T) {
 	code, _, stderr = runCLI(t, dir, "main", "-o", "web_gen.go", "web.yaml")
 	require.Equal(t, 0, code, stderr)
 }
+
+// TestCLIClashPerOS: two policies written to files that no one build
+// compiles together (by their _GOOS or _GOARCH suffix) do not clash; two
+// that one build compiles do.
+func TestCLIClashPerOS(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "unix.yaml"), []byte("version: 1\ntasks:\n  build: {}\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "win.yaml"), []byte("version: 1\ntasks:\n  build: {mode: inherit}\n"), 0o644))
+	for _, out := range [][2]string{{"envpolicy_linux.go", "unix.yaml"}, {"envpolicy_windows.go", "win.yaml"}, {"envpolicy_linux.go", "unix.yaml"}} {
+		code, _, stderr := runCLI(t, dir, "main", "-o", out[0], out[1])
+		assert.Equal(t, 0, code, "%s: %s", out[0], stderr)
+	}
+	code, _, stderr := runCLI(t, dir, "main", "-o", "envpolicy_linux_arm64.go", "win.yaml")
+	assert.Equal(t, 1, code, "linux/arm64 compiles envpolicy_linux.go too")
+	assert.Contains(t, stderr, "envpolicy_linux.go, another policy's generated file")
+	code, _, stderr = runCLI(t, dir, "main", "-o", "envpolicy_android.go", "win.yaml")
+	assert.Equal(t, 1, code, "android builds compile _linux files too: %s", stderr)
+	code, _, stderr = runCLI(t, dir, "main", "-o", "envpolicy_amd64.go", "win.yaml")
+	assert.Equal(t, 1, code, "amd64 builds compile both envpolicy_linux.go and envpolicy_windows.go: %s", stderr)
+}
+
+func TestFileTarget(t *testing.T) {
+	for name, want := range map[string][2]string{
+		"envpolicy_gen.go":           {"", ""},
+		"envpolicy_linux.go":         {"linux", ""},
+		"envpolicy_windows_arm64.go": {"windows", "arm64"},
+		"envpolicy_amd64.go":         {"", "amd64"},
+		"linux.go":                   {"", ""}, // go/build: a name that is only a GOOS constrains nothing
+		"x_linux_test.go":            {"linux", ""},
+	} {
+		goos, goarch := fileTarget(name)
+		assert.Equal(t, want, [2]string{goos, goarch}, name)
+	}
+}
