@@ -98,6 +98,12 @@ func Load(file string, src []byte) (*Policy, error) {
 // load parses src as a policy file. It reports YAML syntax errors, unknown
 // keys, wrong types and duplicate keys; everything else is check's job.
 func load(d *diagnoser, src []byte) *policySource {
+	if i, r := hiddenBreak(src); i >= 0 {
+		// YAML (yaml.v3) breaks lines there and editors do not, so
+		// every later position would be off, or the file misread.
+		d.errorf(offsetPos(src, i), "U+%04X breaks lines in YAML but not in editors: remove it, or write it as \\u%04X in a double-quoted value", r, r)
+		return nil
+	}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	if err := dec.Decode(&doc); err != nil {

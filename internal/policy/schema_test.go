@@ -43,6 +43,7 @@ var schemaBlind = map[string]string{
 	"err-yaml-first-line":                "not YAML at all",
 	"err-yaml-unquoted-brace":            "not YAML at all",
 	"err-yaml-unquoted-star":             "not YAML at all",
+	"err-yaml-line-separator":            "a raw U+2028 is valid JSON text in a string; only envgen refuses it",
 	"err-yaml-key-overindented":          "not YAML at all",
 	"err-yaml-key-underindented":         "not YAML at all",
 	"err-extends-unknown-preset":         "a reference between entries",

@@ -171,6 +171,18 @@ func flowValueHint(line []byte) (col int, hint string) {
 	return col, fmt.Sprintf(` (a value that starts with "%c" is read by YAML as a flow collection: quote it, "%s")`, value[0], value)
 }
 
+// hiddenBreak returns the offset of the first character of src that
+// yaml.v3 takes as a line break and editors and grep do not (NEL, LINE
+// SEPARATOR, PARAGRAPH SEPARATOR), and that character; or -1.
+func hiddenBreak(src []byte) (int, rune) {
+	for i, r := range string(src) {
+		if r == 0x85 || r == 0x2028 || r == 0x2029 {
+			return i, r
+		}
+	}
+	return -1, 0
+}
+
 // badChar returns the offset of the first character of src that YAML
 // refuses, a byte that is not UTF-8 (returned as utf8.RuneError) or a
 // control character, and that character; or -1. A file in UTF-16 (with
