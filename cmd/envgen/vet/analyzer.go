@@ -32,6 +32,7 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -48,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       "report child processes started with an environment no envgen policy built (nil Env, os.Environ(), or a builder's result extended after it ran)",
 	URL:       "https://pkg.go.dev/github.com/envgen/envgen/cmd/envgen/vet",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(builderTypeFact), new(envPackageFact)},
+	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(startsFuncFact), new(builderTypeFact), new(envPackageFact)},
 }
 
 // checkTests is the -tests flag: report in _test.go files too.
@@ -72,18 +73,20 @@ type checker struct {
 
 // funcInfo is what the analysis of one function found.
 type funcInfo struct {
-	busy     bool
-	dst      int                 // for an Append builder, dst's argument index; else -1
-	result   envKind             // what its []string result may be (0 for none)
-	index    int                 // which of its results that is
-	cmd      envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
-	cmdAt    int                 // which of its results that is
-	effect   map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
-	effectOK map[int]envKind     // the same at the returns whose error result may be nil
-	errAt    int                 // the index of its error result (the last), or -1
-	starts   map[int]bool        // holder parameters it starts with the Env as given
-	sites    map[siteKey]envKind // what each site's environment may be
-	bad      map[siteKey]envKind // which of those kinds are findings
+	busy       bool
+	dst        int                 // for an Append builder, dst's argument index; else -1
+	result     envKind             // what its []string result may be (0 for none)
+	index      int                 // which of its results that is
+	cmd        envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
+	cmdAt      int                 // which of its results that is
+	effect     map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
+	effectOK   map[int]envKind     // the same at the returns whose error result may be nil
+	errAt      int                 // the index of its error result (the last), or -1
+	param      int                 // the index of its one []string parameter, which paramBits stand for, or -1
+	paramSites map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
+	starts     map[int]bool        // holder parameters it starts with the Env as given
+	sites      map[siteKey]envKind // what each site's environment may be
+	bad        map[siteKey]envKind // which of those kinds are findings
 }
 
 // siteKey is a site: a call, under the name its messages use.
@@ -251,7 +254,7 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 		return info
 	}
 	info := &funcInfo{
-		busy: true, dst: -1,
+		busy: true, dst: -1, param: -1, paramSites: map[envKind]envKind{},
 		effect: map[int]envKind{}, effectOK: map[int]envKind{}, errAt: -1, starts: map[int]bool{},
 		sites: map[siteKey]envKind{}, bad: map[siteKey]envKind{},
 	}
@@ -274,12 +277,12 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 // funcFact returns what the analysis knows of callee's []string result:
 // from its own summary in this package, or from a fact.
 func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
-	if callee.Pkg == c.ssaPkg {
-		info := c.summary(callee)
+	if o := origin(callee); o.Pkg == c.ssaPkg {
+		info := c.summary(o)
 		if info == nil || info.result == 0 {
 			return envFuncFact{}, false
 		}
-		return envFuncFact{Kind: uint8(info.result), Dst: info.dst, Result: info.index}, true
+		return envFuncFact{Kind: uint16(info.result), Dst: info.dst, Result: info.index, Param: info.param}, true
 	}
 	obj, ok := callee.Object().(*types.Func)
 	if !ok {
@@ -290,21 +293,43 @@ func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
 }
 
 // cmdFact returns what the analysis knows of the new Cmd or ProcAttr
-// that callee returns: its Env, and which result it is.
-func (c *checker) cmdFact(callee *ssa.Function) (envKind, int, bool) {
+// that callee returns: its Env, which result it is, and which parameter
+// the Env's param bits stand for.
+func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
 	if o := origin(callee); o.Pkg == c.ssaPkg {
 		if info := c.summary(o); info != nil && info.cmd != 0 {
-			return info.cmd, info.cmdAt, true
+			return cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param}, true
 		}
-		return 0, 0, false
+		return cmdFuncFact{}, false
 	}
 	obj, ok := callee.Object().(*types.Func)
 	if !ok {
-		return 0, 0, false
+		return cmdFuncFact{}, false
 	}
 	var fact cmdFuncFact
-	ok = c.pass.ImportObjectFact(obj.Origin(), &fact)
-	return envKind(fact.Kind), fact.Result, ok
+	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
+}
+
+// startsFact returns, for a function that starts a child with an
+// environment made from its []string parameter, that parameter's index
+// and per set of bad kinds what the environment may be (in paramBits).
+func (c *checker) startsFact(callee *ssa.Function) (int, map[envKind]envKind) {
+	if o := origin(callee); o.Pkg == c.ssaPkg {
+		if info := c.summary(o); info != nil && len(info.paramSites) > 0 {
+			return info.param, info.paramSites
+		}
+		return -1, nil
+	}
+	obj, ok := callee.Object().(*types.Func)
+	var fact startsFuncFact
+	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+		return -1, nil
+	}
+	sites := map[envKind]envKind{}
+	for i := range fact.Bad {
+		sites[envKind(fact.Bad[i])] |= envKind(fact.Kind[i])
+	}
+	return fact.Param, sites
 }
 
 // isBuilderType reports whether t is a builder's func type that
@@ -330,12 +355,21 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 		if !ok || info == nil {
 			continue
 		}
-		if info.result&(kPolicy|kInherit|kExtended) != 0 {
-			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint8(info.result), Dst: info.dst, Result: info.index})
+		if info.result&(kPolicy|kInherit|kExtended|paramBits) != 0 {
+			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint16(info.result), Dst: info.dst, Result: info.index, Param: info.param})
 			exported = true
 		}
 		if info.cmd != 0 {
-			c.pass.ExportObjectFact(obj, &cmdFuncFact{Kind: uint8(info.cmd), Result: info.cmdAt})
+			c.pass.ExportObjectFact(obj, &cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param})
+			exported = true
+		}
+		if len(info.paramSites) > 0 {
+			fact := &startsFuncFact{Param: info.param}
+			for _, bad := range slices.Sorted(maps.Keys(info.paramSites)) {
+				fact.Bad = append(fact.Bad, uint16(bad))
+				fact.Kind = append(fact.Kind, uint16(info.paramSites[bad]))
+			}
+			c.pass.ExportObjectFact(obj, fact)
 			exported = true
 		}
 	}
@@ -359,6 +393,9 @@ func (c *checker) report() {
 	var found []finding
 	for _, info := range c.funcs {
 		for key, k := range info.sites {
+			if k&kBuiltParam != 0 { // a builder's result with whatever the parameter holds
+				k = k&^kBuiltParam | kExtended
+			}
 			bad := k & info.bad[key]
 			if bad == 0 {
 				continue

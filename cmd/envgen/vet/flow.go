@@ -27,6 +27,7 @@ type flow struct {
 	kinds     map[ssa.Value]envKind           // what each []string value may be
 	holders   map[ssa.Value]bool              // the holders created or received here
 	params    map[ssa.Value]int               // holder parameters, by index
+	envParam  *ssa.Parameter                  // the one []string parameter, which paramBits stand for, or nil
 	succeeded map[*ssa.Call]state             // per call that may fail: its holders' Envs where it succeeded
 	escaped   map[ssa.Value][]ssa.Instruction // where holders go where the analysis cannot follow them
 	out       map[*ssa.BasicBlock]state
@@ -46,6 +47,16 @@ func (f *flow) run() {
 		if isHolderPointer(p.Type()) {
 			f.holders[p], f.params[p] = true, i
 		}
+		if isStringSlice(p.Type()) {
+			if f.info.param == -1 {
+				f.envParam, f.info.param = p, i
+			} else {
+				f.envParam, f.info.param = nil, -2 // more than one: none stands for the others
+			}
+		}
+	}
+	if f.info.param < 0 {
+		f.info.param = -1
 	}
 	for _, b := range f.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -83,6 +94,11 @@ func (f *flow) run() {
 					f.info.effectOK[i] |= f.out[b][p]
 				}
 			}
+		}
+	}
+	for key, k := range f.info.sites {
+		if k&(kParam|kParamExt) != 0 { // kBuiltParam is reported here, as extended
+			f.info.paramSites[f.info.bad[key]] |= k & (kParam | kParamExt)
 		}
 	}
 }
@@ -205,10 +221,27 @@ func (f *flow) kindOf(v ssa.Value) envKind {
 		return kOther
 	case *ssa.FreeVar:
 		return f.freeKind(v)
-	case *ssa.Parameter, *ssa.Global, *ssa.Function:
+	case *ssa.Parameter:
+		if v == f.envParam {
+			return kParam
+		}
+		return kOther
+	case *ssa.Global, *ssa.Function:
 		return kOther
 	}
 	return f.kinds[v]
+}
+
+// bindArg is k, from a callee's summary whose param bits stand for its
+// parameter param, for a call with args.
+func (f *flow) bindArg(k envKind, param int, args []ssa.Value) envKind {
+	if k&paramBits == 0 {
+		return k
+	}
+	if param < 0 || param >= len(args) {
+		return k&^paramBits | kOther
+	}
+	return bind(k, f.kindOf(args[param]))
 }
 
 // freeKind is what the free variable fv of this closure may be: what its
@@ -300,7 +333,7 @@ func (f *flow) transfer(v ssa.Value) envKind {
 	case *ssa.Extract: // env, err := helper()
 		if call, ok := v.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
 			if fact, ok := f.c.funcFact(call.Call.StaticCallee()); ok && fact.Result == v.Index {
-				return envKind(fact.Kind)
+				return f.bindArg(envKind(fact.Kind), fact.Param, call.Call.Args)
 			}
 		}
 	}
@@ -376,7 +409,7 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 		if fact.Dst >= 0 && fact.Dst < len(args) {
 			return dstKind(f.kindOf(args[fact.Dst]))
 		}
-		return envKind(fact.Kind)
+		return f.bindArg(envKind(fact.Kind), fact.Param, args)
 	}
 	pkg, recv, name := funcName(callee)
 	switch {
@@ -597,6 +630,15 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 	if s, ok := spawnSite(callee); ok {
 		f.record(st, in, s, s.name)
 	}
+	if _, ok := spawnSite(callee); ok {
+		// its own site, above
+	} else if param, sites := f.c.startsFact(callee); sites != nil {
+		var k, bad envKind
+		for b, pk := range sites {
+			k, bad = k|pk, bad|b
+		}
+		f.note(in, callee.Name()+" (which starts a child with it)", f.bindArg(k, param, common.Args), bad)
+	}
 	for _, arg := range common.Args {
 		if mi, ok := arg.(*ssa.MakeInterface); ok { // json.Unmarshal(data, &cmd.Env)
 			arg = mi.X
@@ -631,14 +673,15 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			f.record(st, in, s, s.name)
 		}
 		if h := f.primary(arg); h != nil && sum.errAt >= 0 {
-			if _, ok := sum.effectOK[i]; ok {
-				f.onSuccess(in)[h] = applyEffect(sum.effectOK[i], st[h])
+			if effect, ok := sum.effectOK[i]; ok {
+				f.onSuccess(in)[h] = applyEffect(f.bindArg(effect, sum.param, common.Args), st[h])
 			}
 		}
 		effect, ok := sum.effect[i]
 		if !ok {
 			effect = kEntry
 		}
+		effect = f.bindArg(effect, sum.param, common.Args)
 		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
 	}
 }

@@ -8,7 +8,7 @@ import "strings"
 
 // envKind is the set of things an environment value ([]string in
 // os.Environ form) may be on the paths the analysis sees.
-type envKind uint8
+type envKind uint16
 
 const (
 	kNil      envKind = 1 << iota // nil: the parent's environment for exec.Cmd and os.StartProcess
@@ -19,10 +19,19 @@ const (
 	kExtended                     // a builder's result with a non-constant entry appended after it ran
 	kOther                        // built some other way, or not known
 	kEntry                        // a Cmd parameter's Env as the caller left it (in function summaries)
+
+	// In the summary of a function with one []string parameter, what
+	// its caller's argument makes them (see bind):
+	kParam      // that parameter as given, maybe with constants appended
+	kParamExt   // that parameter with a non-constant entry appended
+	kBuiltParam // a builder's result with that parameter's entries appended
 )
 
+// paramBits are the kinds that stand for a []string parameter.
+const paramBits = kParam | kParamExt | kBuiltParam
+
 // kindNames names each bit, for facts' String.
-var kindNames = [...]string{"nil", "empty", "const", "inherit", "policy", "extended", "other", "entry"}
+var kindNames = [...]string{"nil", "empty", "const", "inherit", "policy", "extended", "other", "entry", "param", "param+", "policy+param"}
 
 // String lists the bits of k.
 func (k envKind) String() string {
@@ -68,12 +77,36 @@ func appendBit(base, add envKind) envKind {
 		return add // append(nothing, y...) is a copy of y
 	case base == kConst:
 		return add
+	case base == kParam && add&(safe|kParam) != 0:
+		return kParam
+	case base == kParam || base == kParamExt:
+		return kParamExt
+	case base == kPolicy && add == kParam, base == kBuiltParam && add&safe != 0:
+		return kBuiltParam
 	case base == kPolicy && add&(safe|kPolicy) != 0:
 		return kPolicy
-	case base == kPolicy || base == kExtended:
+	case base == kPolicy || base == kExtended || base == kBuiltParam:
 		return kExtended
 	}
 	return kOther
+}
+
+// bind is the kind k, from the summary of a function with one []string
+// parameter, for a call that passes arg there: kParam is arg,
+// kParamExt arg with something appended, kBuiltParam a builder's result
+// with arg's entries appended.
+func bind(k, arg envKind) envKind {
+	out := k &^ paramBits
+	if k&kParam != 0 {
+		out |= arg
+	}
+	if k&kParamExt != 0 {
+		out |= appendKind(arg, kOther)
+	}
+	if k&kBuiltParam != 0 {
+		out |= appendKind(kPolicy, arg)
+	}
+	return out
 }
 
 // dstKind is the kind of an Append builder's result whose dst has kind

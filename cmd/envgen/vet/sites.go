@@ -70,8 +70,8 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 		return kNil, isHolderType(v.Type().(*types.Pointer).Elem())
 	case *ssa.Extract: // cmd, err := newCmd()
 		if call, ok := v.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
-			if k, at, ok := f.c.cmdFact(call.Call.StaticCallee()); ok && at == v.Index {
-				return k, true
+			if fact, ok := f.c.cmdFact(call.Call.StaticCallee()); ok && fact.Result == v.Index {
+				return f.bindArg(envKind(fact.Kind), fact.Param, call.Call.Args), true
 			}
 		}
 	case *ssa.Call:
@@ -86,13 +86,13 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 		case pkg == runtimePath && recv == "" && (name == "Command" || name == "CommandContext"):
 			s, _ := spawnSite(callee)
 			k := f.kindOf(v.Call.Args[s.env])
-			if k&s.bad != 0 {
-				k = k&^s.bad | kOther
+			if reported := s.bad | kBuiltParam; k&reported != 0 {
+				k = k&^reported | kOther
 			}
 			return k, true
 		case isHolderPointer(v.Type()):
-			if k, at, ok := f.c.cmdFact(callee); ok && at == 0 {
-				return k, true
+			if fact, ok := f.c.cmdFact(callee); ok && fact.Result == 0 {
+				return f.bindArg(envKind(fact.Kind), fact.Param, v.Call.Args), true
 			}
 		}
 	}

@@ -14,7 +14,9 @@ import (
 	"os/exec"
 	"slices"
 
+	"envhelp"
 	"gen"
+	envrt "github.com/envgen/envgen/runtime"
 	"golang.org/x/sys/unix"
 )
 
@@ -386,4 +388,97 @@ func exitsFirst(ok bool) {
 	}
 	cmd.Env = gen.ShellEnvOS()
 	cmd.Run()
+}
+
+// Helpers whose []string parameter reaches their result, a Cmd's Env or a
+// child: judged at each call by what the caller passes.
+
+func withLang(env []string) []string { // want withLang:"envFunc\\(param\\)"
+	return append(env, "LANG=C")
+}
+
+func passedThroughEnviron() {
+	cmd := exec.Command("ls")
+	cmd.Env = withLang(os.Environ())
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func passedThroughPolicy() {
+	cmd := exec.Command("ls")
+	cmd.Env = withLang(gen.ShellEnvOS())
+	cmd.Run()
+}
+
+func addToken(env []string, tok string) []string { // want addToken:"envFunc\\(param\\+\\)"
+	return append(env, "TOKEN="+tok)
+}
+
+func tokenAddedToBuilder(tok string) {
+	envrt.Command(addToken(gen.ShellEnvOS(), tok), "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+}
+
+func withExtra(extra ...string) []string { // want withExtra:"envFunc\\(policy\\+param\\)"
+	return append(gen.ShellEnvOS(), extra...)
+}
+
+func constantExtra() {
+	envrt.Command(withExtra("NO_COLOR=1"), "ls").Run()
+}
+
+func variableExtra(tok string) {
+	envrt.Command(withExtra("TOKEN="+tok), "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+}
+
+func configure(cmd *exec.Cmd, env []string) {
+	cmd.Dir = "/"
+	cmd.Env = env
+}
+
+func configuredWithEnviron() {
+	cmd := exec.Command("ls")
+	configure(cmd, os.Environ())
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func configuredWithPolicy() {
+	cmd := exec.Command("ls")
+	configure(cmd, gen.ShellEnvOS())
+	cmd.Run()
+}
+
+func spawnWith(env []string, name string) error { // want spawnWith:"startsFunc\\(param\\)"
+	cmd := exec.Command(name)
+	cmd.Env = env
+	return cmd.Run()
+}
+
+func spawnedWithEnviron() {
+	_ = spawnWith(os.Environ(), "ls") // want `^spawnWith \(which starts a child with it\): the environment is os.Environ\(\)`
+}
+
+func spawnedWithNil() {
+	_ = spawnWith(nil, "ls") // want `^spawnWith \(which starts a child with it\): the environment is nil`
+}
+
+func spawnedWithPolicy() {
+	_ = spawnWith(gen.ShellEnvOS(), "ls")
+}
+
+func newCmdWith(env []string) *exec.Cmd { // want newCmdWith:"cmdFunc\\(param\\)"
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	return cmd
+}
+
+func constructedWithEnviron() {
+	newCmdWith(os.Environ()).Run() // want `os.Environ\(\) or derived`
+}
+
+func constructedWithPolicy() {
+	newCmdWith(gen.ShellEnvOS()).Run()
+}
+
+func spawnedInAnotherPackage() {
+	_ = envhelp.Spawn(os.Environ()) // want `^Spawn \(which starts a child with it\): the environment is os.Environ\(\)`
+	_ = envhelp.Spawn(gen.ShellEnvOS())
 }

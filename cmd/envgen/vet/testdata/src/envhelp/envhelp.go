@@ -5,6 +5,7 @@ package envhelp
 
 import (
 	"os"
+	"os/exec"
 
 	"gen"
 )
@@ -21,3 +22,10 @@ func Parent() []string { // want Parent:"envFunc\\(inherit\\)"
 
 // Hand returns a hand-built environment: nothing to tell callers.
 func Hand() []string { return []string{"PATH=/bin"} }
+
+// Spawn starts ls with env: its callers are judged by what they pass.
+func Spawn(env []string) error { // want Spawn:"startsFunc\\(param\\)"
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	return cmd.Run()
+}
