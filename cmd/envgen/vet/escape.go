@@ -40,12 +40,61 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 			if !readsOnly(freeVarFor(r, v), map[ssa.Value]bool{}) {
 				out = append(out, r)
 			}
+		case *ssa.MakeInterface:
+			if !printedOnly(r) {
+				out = append(out, r)
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				out = append(out, r)
+			} // *cmd: a copy, which cannot change this one
 		case *ssa.FieldAddr, *ssa.DebugRef, *ssa.BinOp, *ssa.Return, ssa.CallInstruction:
 		default:
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// printedOnly reports whether the interface value mi only goes to fmt's
+// or log's functions, among their variadic arguments: log.Printf("%v",
+// cmd) prints the Cmd and cannot set its Env.
+func printedOnly(mi *ssa.MakeInterface) bool {
+	for _, r := range *mi.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != mi {
+			if _, ok := r.(*ssa.DebugRef); ok {
+				continue
+			}
+			return false
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			return false
+		}
+		args, ok := ia.X.(*ssa.Alloc) // the array of a call's variadic arguments
+		if !ok {
+			return false
+		}
+		for _, u := range *args.Referrers() {
+			switch u := u.(type) {
+			case *ssa.IndexAddr:
+			case *ssa.Slice:
+				for _, c := range *u.Referrers() {
+					call, ok := c.(ssa.CallInstruction)
+					if !ok || call.Common().StaticCallee() == nil {
+						return false
+					}
+					if pkg, _, _ := funcName(call.Common().StaticCallee()); pkg != "fmt" && pkg != "log" {
+						return false
+					}
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // variableEscapes returns the instructions where the variable a, holding
@@ -83,11 +132,17 @@ func (f *flow) variableEscapes(a *ssa.Alloc, seen map[ssa.Value]bool) []ssa.Inst
 // (a Cmd stored, or printed in an error, once it ran) does not count.
 func (f *flow) escapedBefore(h ssa.Value, at ssa.Instruction) bool {
 	for _, e := range f.escaped[h] {
-		if e.Block() == at.Block() && index(e) < index(at) || reaches(e.Block(), at.Block()) {
+		if mayPrecede(e, at) {
 			return true
 		}
 	}
 	return false
+}
+
+// mayPrecede reports whether a may run before b: earlier in b's block,
+// or in a block from which b's can be reached.
+func mayPrecede(a, b ssa.Instruction) bool {
+	return a.Block() == b.Block() && index(a) < index(b) || reaches(a.Block(), b.Block())
 }
 
 // index returns the position of in in its block.

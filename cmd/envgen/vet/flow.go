@@ -28,6 +28,7 @@ type flow struct {
 	holders   map[ssa.Value]bool              // the holders created or received here
 	params    map[ssa.Value]int               // holder parameters, by index
 	envParam  *ssa.Parameter                  // the one []string parameter, which paramBits stand for, or nil
+	deferred  []ssa.CallInstruction           // spawn sites deferred, judged at each RunDefers
 	succeeded map[*ssa.Call]state             // per call that may fail: its holders' Envs where it succeeded
 	escaped   map[ssa.Value][]ssa.Instruction // where holders go where the analysis cannot follow them
 	out       map[*ssa.BasicBlock]state
@@ -567,6 +568,12 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 	case *ssa.Store:
 		if fa, ok := in.Addr.(*ssa.FieldAddr); ok && isEnvField(fa) {
 			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
+		} else if f.holders[in.Addr] { // c := tmpl: a whole Cmd copied in
+			k := kOther
+			if ld, ok := in.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				k = f.envOf(st, ld.X, false)
+			}
+			f.assign(st, in.Addr, func(envKind) envKind { return k })
 		}
 	case *ssa.UnOp:
 		if fa, ok := in.X.(*ssa.FieldAddr); ok && in.Op == token.MUL && isEnvField(fa) {
@@ -574,6 +581,13 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 		}
 	case ssa.CallInstruction:
 		f.call(st, in)
+	case *ssa.RunDefers: // defer cmd.Run() reads Env here, at return
+		for _, d := range f.deferred {
+			if mayPrecede(d, in) {
+				s, _ := spawnSite(d.Common().StaticCallee())
+				f.record(st, d, s, s.name)
+			}
+		}
 	}
 	if v, ok := instr.(ssa.Value); ok && f.holders[v] {
 		if phi, ok := v.(*ssa.Phi); ok {
@@ -628,10 +642,11 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		return
 	}
 	if s, ok := spawnSite(callee); ok {
-		f.record(st, in, s, s.name)
-	}
-	if _, ok := spawnSite(callee); ok {
-		// its own site, above
+		if _, deferred := in.(*ssa.Defer); deferred {
+			f.deferred = append(f.deferred, in) // judged where deferred calls run
+		} else {
+			f.record(st, in, s, s.name)
+		}
 	} else if param, sites := f.c.startsFact(callee); sites != nil {
 		var k, bad envKind
 		for b, pk := range sites {

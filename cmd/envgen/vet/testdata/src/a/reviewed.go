@@ -482,3 +482,38 @@ func spawnedInAnotherPackage() {
 	_ = envhelp.Spawn(os.Environ()) // want `^Spawn \(which starts a child with it\): the environment is os.Environ\(\)`
 	_ = envhelp.Spawn(gen.ShellEnvOS())
 }
+
+func printedBeforeRun() {
+	cmd := exec.Command("git", "fetch")
+	log.Printf("running %v", cmd)
+	cmd.Run() // want `^exec.Cmd.Run: the environment is nil`
+}
+
+func deferredRunEnvSetAfter() {
+	cmd := exec.Command("ls")
+	defer cmd.Run()
+	cmd.Env = gen.ShellEnvOS()
+}
+
+func deferredRunEnvNil(ok bool) {
+	cmd := exec.Command("ls")
+	defer cmd.Run() // want `^exec.Cmd.Run: the environment is nil on some paths`
+	if ok {
+		cmd.Env = gen.ShellEnvOS()
+	}
+}
+
+func copiedFromTemplate(args [][]string) {
+	tmpl := exec.Cmd{Path: "/bin/ls", Env: gen.ShellEnvOS()}
+	for _, a := range args {
+		c := tmpl
+		c.Args = a
+		c.Run()
+	}
+}
+
+func copiedFromNilTemplate() {
+	tmpl := exec.Cmd{Path: "/bin/ls"}
+	c := tmpl
+	c.Run() // want `^exec.Cmd.Run: the environment is nil`
+}
