@@ -272,8 +272,10 @@ func (l *loader) mapping(n *yaml.Node, what string, each func(key string, k, v *
 }
 
 // list returns the scalars of a sequence. A null node is an empty list.
+// The entries of a list written as an alias (*name) stand where the
+// alias is written: that use is where a problem with them is.
 func (l *loader) list(n *yaml.Node, what string) []Text {
-	pos := nodePos(n)
+	pos, alias := nodePos(n), n.Kind == yaml.AliasNode
 	n = resolve(n)
 	if isNull(n) {
 		return nil
@@ -284,10 +286,13 @@ func (l *loader) list(n *yaml.Node, what string) []Text {
 	}
 	var out []Text
 	for _, item := range n.Content {
-		if l.misindentedItem(item, what) {
+		if !alias && l.misindentedItem(item, what) {
 			continue
 		}
 		if s := l.scalar(item, "an entry of "+what); s != nil {
+			if alias {
+				s.Pos = pos
+			}
 			out = append(out, *s)
 		}
 	}
