@@ -79,11 +79,11 @@ func (f *flow) run() {
 	}
 	for _, b := range f.fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			if i := envResult(f.fn.Signature.Results()); i >= 0 {
+			if i := onlyResult(f.fn.Signature.Results(), isStringSlice); i >= 0 {
 				f.info.result |= f.kindOf(ret.Results[i])
 				f.info.index = i
 			}
-			if i := cmdResult(f.fn.Signature.Results()); i >= 0 {
+			if i := onlyResult(f.fn.Signature.Results(), isHolderPointer); i >= 0 {
 				f.info.cmd |= f.returned(ret, i)
 				f.info.cmdAt = i
 			}
@@ -359,27 +359,13 @@ func (f *flow) returned(ret *ssa.Return, i int) envKind {
 	return kOther
 }
 
-// cmdResult returns the index of the one pointer to a Cmd or ProcAttr
-// among results, or -1 if there is none or more than one.
-func cmdResult(results *types.Tuple) int {
+// onlyResult returns the index of the one result of results whose type
+// is, or -1 if there is none or more than one: the []string (isStringSlice)
+// or the Cmd (isHolderPointer) that a summary describes.
+func onlyResult(results *types.Tuple, is func(types.Type) bool) int {
 	i := -1
 	for j := range results.Len() {
-		if isHolderPointer(results.At(j).Type()) {
-			if i >= 0 {
-				return -1
-			}
-			i = j
-		}
-	}
-	return i
-}
-
-// envResult returns the index of the one []string among results, or -1
-// if there is none or more than one.
-func envResult(results *types.Tuple) int {
-	i := -1
-	for j := range results.Len() {
-		if isStringSlice(results.At(j).Type()) {
+		if is(results.At(j).Type()) {
 			if i >= 0 {
 				return -1
 			}
