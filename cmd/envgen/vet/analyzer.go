@@ -82,7 +82,7 @@ type funcInfo struct {
 	effect     map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
 	effectOK   map[int]envKind     // the same at the returns whose error result may be nil
 	errAt      int                 // the index of its error result (the last), or -1
-	param      int                 // the index of its one []string parameter, which paramBits stand for, or -1
+	param      paramRef            // its one []string parameter, which paramBits stand for
 	paramSites map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
 	starts     map[int]bool        // holder parameters it starts with the Env as given
 	sites      map[siteKey]envKind // what each site's environment may be
@@ -254,7 +254,7 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 		return info
 	}
 	info := &funcInfo{
-		busy: true, dst: -1, param: -1, paramSites: map[envKind]envKind{},
+		busy: true, dst: -1, param: paramRef{Index: -1}, paramSites: map[envKind]envKind{},
 		effect: map[int]envKind{}, effectOK: map[int]envKind{}, errAt: -1, starts: map[int]bool{},
 		sites: map[siteKey]envKind{}, bad: map[siteKey]envKind{},
 	}
@@ -266,12 +266,39 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 			}
 		}
 	} else if len(fn.Blocks) > 0 {
-		f := &flow{c: c, fn: fn, info: info}
-		c.flows[fn] = f
-		f.run()
+		// A closure called while fn is analysed was summarised with
+		// what fn's analysis knew then of its variables; once fn's is
+		// done, summarise its closures again, and if one changed,
+		// analyse fn again with it (a few rounds at most).
+		for range 3 {
+			f := &flow{c: c, fn: fn, info: info}
+			c.flows[fn] = f
+			f.run()
+			if !c.resummarise(fn.AnonFuncs) {
+				break
+			}
+		}
 	}
 	info.busy = false
 	return info
+}
+
+// resummarise summarises again the closures in fns that have a summary,
+// and reports whether any of them changed.
+func (c *checker) resummarise(fns []*ssa.Function) bool {
+	changed := false
+	for _, fn := range fns {
+		old, ok := c.funcs[fn]
+		if !ok || old.busy {
+			continue
+		}
+		delete(c.funcs, fn)
+		now := c.summary(fn)
+		changed = changed || now.result != old.result || now.cmd != old.cmd ||
+			!maps.Equal(now.effect, old.effect) || !maps.Equal(now.starts, old.starts) ||
+			!maps.Equal(now.paramSites, old.paramSites)
+	}
+	return changed
 }
 
 // funcFact returns what the analysis knows of callee's []string result:
@@ -313,17 +340,17 @@ func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
 // startsFact returns, for a function that starts a child with an
 // environment made from its []string parameter, that parameter's index
 // and per set of bad kinds what the environment may be (in paramBits).
-func (c *checker) startsFact(callee *ssa.Function) (int, map[envKind]envKind) {
+func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKind) {
 	if o := origin(callee); o.Pkg == c.ssaPkg {
 		if info := c.summary(o); info != nil && len(info.paramSites) > 0 {
 			return info.param, info.paramSites
 		}
-		return -1, nil
+		return paramRef{}, nil
 	}
 	obj, ok := callee.Object().(*types.Func)
 	var fact startsFuncFact
 	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
-		return -1, nil
+		return paramRef{}, nil
 	}
 	sites := map[envKind]envKind{}
 	for i := range fact.Bad {

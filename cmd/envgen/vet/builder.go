@@ -18,10 +18,17 @@ import (
 // returns a builder's result, os.Environ() (inherit) or an extended
 // builder's result.
 type envFuncFact struct {
-	Kind   uint16 // an envKind: what the result may be
-	Dst    int    // for an Append builder, the index of dst among the call's arguments; else -1
-	Result int    // the index of that result among the function's results
-	Param  int    // the index of the one []string parameter that Kind's param bits stand for; else -1
+	Kind   uint16   // an envKind: what the result may be
+	Dst    int      // for an Append builder, the index of dst among the call's arguments; else -1
+	Result int      // the index of that result among the function's results
+	Param  paramRef // the one []string parameter that Kind's param bits stand for
+}
+
+// paramRef is the one []string parameter of a function that the param
+// bits of its summary stand for.
+type paramRef struct {
+	Index      int  // among the call's arguments (the receiver first); -1 for none
+	NilChecked bool // the function compares it with nil: it handles a nil argument itself
 }
 
 // AFact marks envFuncFact as an analysis fact.
@@ -34,16 +41,16 @@ func (f *envFuncFact) String() string { return "envFunc(" + envKind(f.Kind).Stri
 // (as one of its results) made in it, with the Env it may have there:
 // a constructor such as func gitCmd(args ...string) *exec.Cmd.
 type cmdFuncFact struct {
-	Kind   uint16 // an envKind: what the Env may be
-	Result int    // the index of the Cmd among the function's results
-	Param  int    // as in envFuncFact
+	Kind   uint16   // an envKind: what the Env may be
+	Result int      // the index of the Cmd among the function's results
+	Param  paramRef // as in envFuncFact
 }
 
 // startsFuncFact marks a function that starts a child with an
 // environment made from its one []string parameter: os.Environ() given
 // there is reported at the call.
 type startsFuncFact struct {
-	Param int      // the index of that parameter among the call's arguments
+	Param paramRef // that parameter
 	Bad   []uint16 // per kind of site, the kinds of environment that are findings there
 	Kind  []uint16 // and the kinds its environment may be there, in param bits
 }

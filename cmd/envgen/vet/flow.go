@@ -49,16 +49,17 @@ func (f *flow) run() {
 			f.holders[p], f.params[p] = true, i
 		}
 		if isStringSlice(p.Type()) {
-			if f.info.param == -1 {
-				f.envParam, f.info.param = p, i
+			if f.info.param.Index == -1 {
+				f.envParam, f.info.param.Index = p, i
 			} else {
-				f.envParam, f.info.param = nil, -2 // more than one: none stands for the others
+				f.envParam, f.info.param.Index = nil, -2 // more than one: none stands for the others
 			}
 		}
 	}
-	if f.info.param < 0 {
-		f.info.param = -1
+	if f.info.param.Index < 0 {
+		f.info.param.Index = -1
 	}
+	f.info.param.NilChecked = nilChecked(f.envParam)
 	for _, b := range f.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
@@ -77,24 +78,31 @@ func (f *flow) run() {
 		f.valuePass()
 		f.blockPass()
 	}
+	results := f.fn.Signature.Results()
+	f.info.errAt = errorResult(results)
+	var rets []*ssa.Return // those that may succeed: callers use the other results of those only
 	for _, b := range f.fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			if i := onlyResult(f.fn.Signature.Results(), isStringSlice); i >= 0 {
-				f.info.result |= f.kindOf(ret.Results[i])
-				f.info.index = i
+			ok := f.info.errAt < 0 || !surelyFails(ret, f.info.errAt)
+			if ok {
+				rets = append(rets, ret)
 			}
-			if i := onlyResult(f.fn.Signature.Results(), isHolderPointer); i >= 0 {
-				f.info.cmd |= f.returned(ret, i)
-				f.info.cmdAt = i
-			}
-			f.info.errAt = errorResult(f.fn.Signature.Results())
-			ok := f.info.errAt >= 0 && !surelyFails(ret, f.info.errAt)
 			for p, i := range f.params {
 				f.info.effect[i] |= f.out[b][p]
-				if ok {
+				if ok && f.info.errAt >= 0 {
 					f.info.effectOK[i] |= f.out[b][p]
 				}
 			}
+		}
+	}
+	for _, ret := range rets {
+		if i := onlyResult(results, isStringSlice); i >= 0 {
+			f.info.result |= f.kindOf(ret.Results[i])
+			f.info.index = i
+		}
+		if i := onlyResult(results, isHolderPointer); i >= 0 {
+			f.info.cmd |= f.returned(ret, i)
+			f.info.cmdAt = i
 		}
 	}
 	for key, k := range f.info.sites {
@@ -234,15 +242,52 @@ func (f *flow) kindOf(v ssa.Value) envKind {
 }
 
 // bindArg is k, from a callee's summary whose param bits stand for its
-// parameter param, for a call with args.
-func (f *flow) bindArg(k envKind, param int, args []ssa.Value) envKind {
+// parameter param, for a call with args. A callee that compares that
+// parameter with nil (if env == nil { env = Build…() }) is taken to
+// handle a nil argument itself.
+func (f *flow) bindArg(k envKind, param paramRef, args []ssa.Value) envKind {
 	if k&paramBits == 0 {
 		return k
 	}
-	if param < 0 || param >= len(args) {
+	if param.Index < 0 || param.Index >= len(args) {
 		return k&^paramBits | kOther
 	}
-	return bind(k, f.kindOf(args[param]))
+	arg := f.kindOf(args[param.Index])
+	if param.NilChecked {
+		if arg &^= kNil; arg == 0 {
+			return k &^ paramBits // only nil, which the callee replaces
+		}
+	}
+	return bind(k, arg)
+}
+
+// nilChecked reports whether a function compares its parameter p with
+// nil, or its length with 0.
+func nilChecked(p *ssa.Parameter) bool {
+	if p == nil {
+		return false
+	}
+	for _, r := range *p.Referrers() {
+		var v ssa.Value = p
+		if call, ok := r.(*ssa.Call); ok {
+			if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+				continue
+			}
+			v = call // len(env) == 0
+		}
+		for _, u := range *v.Referrers() {
+			if cmp, ok := u.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ || cmp.Op == token.GTR || cmp.Op == token.LSS) && (isNilOrZero(cmp.X) || isNilOrZero(cmp.Y)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isNilOrZero reports whether v is the constant nil or 0.
+func isNilOrZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && (c.IsNil() || isZero(c))
 }
 
 // freeKind is what the free variable fv of this closure may be: what its
@@ -268,6 +313,9 @@ func (f *flow) freeKind(fv *ssa.FreeVar) envKind {
 				k |= pf.kindOf(mc.Bindings[i])
 			}
 		}
+	}
+	if k&paramBits != 0 { // the function's parameter, not this closure's
+		k = k&^paramBits | kOther
 	}
 	if k == 0 {
 		return kOther
@@ -417,6 +465,9 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 // arrayKind is the kind of a slice of the array a, a composite literal
 // or variadic arguments: constants only, or not.
 func (f *flow) arrayKind(a *ssa.Alloc) envKind {
+	if arr, ok := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 0 {
+		return kEmpty // []string{}
+	}
 	k := kConst
 	for _, r := range *a.Referrers() {
 		ia, ok := r.(*ssa.IndexAddr)
@@ -435,9 +486,12 @@ func (f *flow) arrayKind(a *ssa.Alloc) envKind {
 }
 
 // concatKind is the kind of slices.Concat(v...): the kinds of the slices
-// v holds appended in turn, where v is the call's own list of arguments;
+// v holds appended in turn to nil, where v is the call's own list of arguments;
 // kOther for a list made elsewhere.
 func (f *flow) concatKind(v ssa.Value) envKind {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return kNil // slices.Concat[[]string]()
+	}
 	sl, ok := v.(*ssa.Slice)
 	if !ok {
 		return kOther
@@ -462,7 +516,7 @@ func (f *flow) concatKind(v ssa.Value) envKind {
 			}
 		}
 	}
-	k := kEmpty
+	k := kNil // Concat of nothing, or of empty slices only, is nil
 	for i := range int64(len(parts)) {
 		p, ok := parts[i]
 		if !ok {
@@ -557,7 +611,9 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 		} else if f.holders[in.Addr] { // c := tmpl: a whole Cmd copied in
 			k := kOther
 			if ld, ok := in.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
-				k = f.envOf(st, ld.X, false)
+				if src := f.primary(ld.X); src != nil && !f.escapedBefore(src, in) {
+					k = f.envOf(st, ld.X, false)
+				}
 			}
 			f.assign(st, in.Addr, func(envKind) envKind { return k })
 		}
@@ -565,9 +621,15 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 		if fa, ok := in.X.(*ssa.FieldAddr); ok && in.Op == token.MUL && isEnvField(fa) {
 			f.add(in, f.envOf(st, fa.X, false))
 		}
+	case *ssa.FieldAddr:
+		if isEnvField(in) && addressGoes(in) {
+			// &cmd.Env passed to a function (json.Unmarshal(data,
+			// &cmd.Env), fill(&cmd.Env)) or stored: it may be set there.
+			f.assign(st, in.X, func(envKind) envKind { return kOther })
+		}
 	case ssa.CallInstruction:
 		f.call(st, in)
-	case *ssa.RunDefers: // defer cmd.Run() reads Env here, at return
+	case *ssa.RunDefers, *ssa.Panic: // defer cmd.Run() reads Env here, at return or panic
 		for _, d := range f.deferred {
 			if mayPrecede(d, in) {
 				s, _ := spawnSite(d.Common().StaticCallee())
@@ -628,24 +690,23 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		return
 	}
 	if s, ok := spawnSite(callee); ok {
-		if _, deferred := in.(*ssa.Defer); deferred {
-			f.deferred = append(f.deferred, in) // judged where deferred calls run
-		} else {
+		d, deferred := in.(*ssa.Defer)
+		if deferred && !slices.Contains(f.deferred, ssa.CallInstruction(d)) {
+			f.deferred = append(f.deferred, d) // judged where deferred calls run, too
+		}
+		// A deferred call in a loop, or in a loop body over a func (which
+		// has no return of its own), is also judged where it is made:
+		// each turn's Cmd is judged there, not only the last one's.
+		if !deferred || reaches(d.Block(), d.Block()) || !f.hasRunDefers() {
 			f.record(st, in, s, s.name)
 		}
 	} else if param, sites := f.c.startsFact(callee); sites != nil {
-		var k, bad envKind
-		for b, pk := range sites {
-			k, bad = k|pk, bad|b
-		}
-		f.note(in, callee.Name()+" (which starts a child with it)", f.bindArg(k, param, common.Args), bad)
-	}
-	for _, arg := range common.Args {
-		if mi, ok := arg.(*ssa.MakeInterface); ok { // json.Unmarshal(data, &cmd.Env)
-			arg = mi.X
-		}
-		if fa, ok := arg.(*ssa.FieldAddr); ok && isEnvField(fa) {
-			f.assign(st, fa.X, func(envKind) envKind { return kOther }) // the callee may fill it
+		for bad, k := range sites {
+			name := callee.Name() + " (which starts a child with it)"
+			if bad == badWhereNilIsEmpty {
+				name = callee.Name() + " (which execs with it)"
+			}
+			f.note(in, name, f.bindArg(k, param, common.Args), bad)
 		}
 	}
 	if isExecMethod(callee) {
@@ -760,6 +821,40 @@ func quietAfter(call *ssa.Call) bool {
 		}
 	}
 	return true
+}
+
+// addressGoes reports whether the address fa is used otherwise than to
+// load or store what it points to.
+func addressGoes(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return true
+			}
+		case *ssa.Store:
+			if r.Addr != fa {
+				return true
+			}
+		case *ssa.DebugRef:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// hasRunDefers reports whether the function runs its deferred calls
+// itself: a closure for a loop body over a func does not.
+func (f *flow) hasRunDefers() bool {
+	for _, b := range f.fn.Blocks {
+		for _, in := range b.Instrs {
+			if _, ok := in.(*ssa.RunDefers); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // record adds to a site's findings what its environment may be now.
