@@ -128,15 +128,31 @@ func (f *flow) variableEscapes(a *ssa.Alloc, seen map[ssa.Value]bool) []ssa.Inst
 
 // escapedBefore reports whether the holder h may have escaped before
 // the instruction at runs: an escape is in a block from which at's block
-// can be reached, or earlier in at's block. One after the child started
-// (a Cmd stored, or printed in an error, once it ran) does not count.
+// can be reached, or earlier in at's block with a call between. One
+// after the child started (a Cmd stored, or printed in an error, once it
+// ran) does not count, nor one just before it.
 func (f *flow) escapedBefore(h ssa.Value, at ssa.Instruction) bool {
 	for _, e := range f.escaped[h] {
-		if mayPrecede(e, at) {
+		if mayPrecede(e, at) && !quietBetween(e, at) {
 			return true
 		}
 	}
 	return false
+}
+
+// quietBetween reports whether a and b are in one block, a first, with
+// no call between them: nothing can reach the Cmd through where a let it
+// go before b runs (s.cmd = cmd; return cmd.Start()).
+func quietBetween(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() || index(a) > index(b) { // b first: a reaches it round a loop
+		return false
+	}
+	for _, in := range a.Block().Instrs[index(a)+1 : index(b)] {
+		if _, ok := in.(ssa.CallInstruction); ok {
+			return false
+		}
+	}
+	return true
 }
 
 // mayPrecede reports whether a may run before b: earlier in b's block,

@@ -248,8 +248,8 @@ func envReadByClosure() int {
 
 func storedBeforeStart(j *job) {
 	cmd := exec.Command("ls")
-	j.cmd = cmd // Env may be set through j
-	cmd.Run()
+	j.cmd = cmd // nothing runs between the store and the start
+	cmd.Run()   // want `^exec.Cmd.Run: the environment is nil`
 }
 
 func storedInLoop(jobs []*job) {
@@ -671,4 +671,18 @@ func copiedFromEscapedTemplate() {
 	templates = append(templates, tmpl) // set up elsewhere
 	c := *tmpl
 	c.Run()
+}
+
+func storedJustBeforeStart(j *job) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	j.cmd = cmd
+	return cmd.Start() // want `os.Environ\(\) or derived`
+}
+
+func storedThenConfiguredElsewhere(j *job, setup func(*job)) error {
+	cmd := exec.Command("server")
+	j.cmd = cmd
+	setup(j) // may set j.cmd.Env
+	return cmd.Start()
 }
