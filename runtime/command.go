@@ -29,10 +29,12 @@ func LookPath(env []string, file string) (string, error) {
 }
 
 // Command returns an exec.Cmd that runs name with arg and the environment
-// env: name is resolved against env's PATH (LookPath), never the
-// parent's, and Env is env. If name cannot be resolved, the Cmd's Err
-// says so and its Start, Run and Output return that error, as exec.Command's
-// do.
+// env: a bare name is resolved against env's PATH (LookPath), never the
+// parent's; a name with a path separator is used as it is, relative to
+// the Cmd's Dir, as exec.Command does. Env is env, and a nil env is an
+// empty environment, never the parent's (exec.Cmd would read nil as the
+// parent's). If name cannot be resolved, the Cmd's Err says so and its
+// Start, Run and Output return that error, as exec.Command's do.
 func Command(env []string, name string, arg ...string) *exec.Cmd {
 	return command(nil, env, name, arg)
 }
@@ -58,8 +60,14 @@ func command(ctx context.Context, env []string, name string, arg []string) *exec
 	}
 	cmd.Args[0] = name
 	cmd.Env = env
-	path, err := LookPath(env, name)
+	if env == nil {
+		cmd.Env = []string{}
+	}
 	cmd.Path = name
+	if hasSeparator(name, windows) {
+		return cmd // cmd.Dir, which the caller may set yet, is where it is found
+	}
+	path, err := LookPath(env, name)
 	if path != "" {
 		cmd.Path = path
 	}
@@ -69,6 +77,13 @@ func command(ctx context.Context, env []string, name string, arg []string) *exec
 	return cmd
 }
 
+// hasSeparator reports whether file holds a path separator of the OS win
+// selects (or a drive's colon on Windows): it is a path, not a name to
+// look up.
+func hasSeparator(file string, win bool) bool {
+	return strings.ContainsRune(file, '/') || win && strings.ContainsAny(file, `\:`)
+}
+
 // lookPath is LookPath with Windows' rules chosen by win, so that tests
 // can run them on any OS.
 func lookPath(env []string, file string, win bool) (string, error) {
@@ -76,7 +91,7 @@ func lookPath(env []string, file string, win bool) (string, error) {
 	if win {
 		exts = pathExts(getenv(env, "PATHEXT", true))
 	}
-	if strings.ContainsRune(file, '/') || win && strings.ContainsAny(file, `\:`) {
+	if hasSeparator(file, win) {
 		f, err := findExecutable(file, exts, win)
 		if err != nil {
 			return "", &exec.Error{Name: file, Err: err}
@@ -84,7 +99,10 @@ func lookPath(env []string, file string, win bool) (string, error) {
 		return f, nil
 	}
 	for _, dir := range splitList(getenv(env, "PATH", win), win) {
-		if dir == "" {
+		switch {
+		case dir == "" && win:
+			continue // as for exec.LookPath on Windows
+		case dir == "":
 			dir = "." // an empty PATH element is the current directory, as for exec.LookPath
 		}
 		f, err := findExecutable(joinPath(dir, file, win), exts, win)
@@ -119,8 +137,8 @@ func pathExts(pathext string) []string {
 }
 
 // findExecutable returns file, or file with one of exts, if it names an
-// executable: on Unix a regular file with an execute bit, on Windows any
-// file that is no directory (with exts, the name as given is tried only
+// executable: on Unix a file the kernel would run (access(2) with X_OK,
+// else an execute bit), on Windows any file that is no directory (with exts, the name as given is tried only
 // if it already has an extension).
 func findExecutable(file string, exts []string, win bool) (string, error) {
 	if !win {
@@ -150,7 +168,13 @@ func checkExecutable(file string, win bool) error {
 	switch {
 	case m.IsDir():
 		return syscall.EISDIR
-	case win || m&0o111 != 0:
+	case win:
+		return nil
+	}
+	if err, ok := accessExec(file); ok {
+		return err
+	}
+	if m&0o111 != 0 {
 		return nil
 	}
 	return fs.ErrPermission
@@ -201,14 +225,16 @@ func joinPath(dir, file string, win bool) string {
 }
 
 // isAbs reports whether path does not depend on the current directory,
-// on the OS win selects: on Windows a path from a drive's root (C:\x), a
-// UNC path, or one rooted in the current drive (\x).
+// on the OS win selects, as filepath.IsAbs there: on Windows a path from
+// a drive's root (C:\x) or a UNC path (\\host\share\x), not one rooted
+// in the current drive (\x).
 func isAbs(path string, win bool) bool {
 	if !win {
 		return strings.HasPrefix(path, "/")
 	}
-	if strings.HasPrefix(path, `\`) || strings.HasPrefix(path, "/") {
+	isSep := func(c byte) bool { return c == '\\' || c == '/' }
+	if len(path) >= 2 && isSep(path[0]) && isSep(path[1]) {
 		return true
 	}
-	return len(path) >= 3 && path[1] == ':' && (path[2] == '\\' || path[2] == '/')
+	return len(path) >= 3 && path[1] == ':' && isSep(path[2])
 }

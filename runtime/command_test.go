@@ -84,7 +84,12 @@ func TestLookPathRules(t *testing.T) {
 // TestLookPathWindowsRules runs Windows' rules on any OS: Path in any
 // case, PATHEXT's extensions (or the default ones), ';' with quotes.
 func TestLookPathWindowsRules(t *testing.T) {
-	root := filepath.ToSlash(t.TempDir())
+	// "//tmp/x" is a UNC path, absolute, to Windows' rules, and /tmp/x to
+	// this OS; "/tmp/x" would be relative to the current drive.
+	root := "/" + filepath.ToSlash(t.TempDir())
+	if runtime.GOOS == "windows" {
+		root = filepath.ToSlash(t.TempDir())
+	}
 	dir := root + "/my;dir"
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	for _, f := range []string{"tool.bat", "app.exe", "plain"} {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 )
 
 // Stdio is where a child started by Start reads and writes, and the
@@ -31,6 +32,7 @@ type Child struct {
 	ProcessState *os.ProcessState // set by Wait
 	ctx          context.Context
 	stop         func() bool // stops the context's kill, if any
+	killed       atomic.Bool // the context's kill reached the child
 }
 
 // Start starts the program at path, an executable's path as LookPath or
@@ -68,15 +70,15 @@ func Start(ctx context.Context, path string, argv, env []string, stdio Stdio) (*
 	c := &Child{Process: p}
 	if ctx != nil && ctx.Done() != nil {
 		c.ctx = ctx
-		c.stop = context.AfterFunc(ctx, func() { _ = p.Kill() })
+		c.stop = context.AfterFunc(ctx, func() { c.killed.Store(p.Kill() == nil) })
 	}
 	return c, nil
 }
 
 // Wait waits for the child to exit and returns nil if it exited with
 // status 0, an *exec.ExitError otherwise, or, if the child was killed
-// because Start's context was done, an error that wraps the context's
-// error.
+// because Start's context was done (not if it had exited already), an
+// error that wraps the context's error.
 func (c *Child) Wait() error {
 	state, err := c.Process.Wait()
 	if c.stop != nil {
@@ -89,7 +91,9 @@ func (c *Child) Wait() error {
 	if state.Success() {
 		return nil
 	}
-	if c.ctx != nil && c.ctx.Err() != nil {
+	// The kill reached the child, and it died of it (not of its own
+	// exit, before the kill: a kill reaches a child not yet waited for).
+	if c.killed.Load() && (windows || state.ExitCode() == -1) {
 		return fmt.Errorf("envrt: child killed: %w", c.ctx.Err())
 	}
 	return &exec.ExitError{ProcessState: state}
@@ -107,17 +111,23 @@ func Run(ctx context.Context, path string, argv, env []string, stdio Stdio) erro
 // nullDevice is the null device, opened once for every child that Start
 // gives no stream of its own.
 var nullDevice struct {
-	once sync.Once
+	mu   sync.Mutex
 	file *os.File
-	err  error
 }
 
-// devNull returns the shared null device.
+// devNull returns the shared null device, opening it at the first call
+// that succeeds: a failure (too many open files) is not kept.
 func devNull() (*os.File, error) {
-	nullDevice.once.Do(func() {
-		nullDevice.file, nullDevice.err = os.OpenFile(os.DevNull, os.O_RDWR, 0)
-	})
-	return nullDevice.file, nullDevice.err
+	nullDevice.mu.Lock()
+	defer nullDevice.mu.Unlock()
+	if nullDevice.file == nil {
+		f, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+		if err != nil {
+			return nil, err
+		}
+		nullDevice.file = f
+	}
+	return nullDevice.file, nil
 }
 
 // A PathCache remembers what LookPath found, for programs that start the
@@ -147,8 +157,8 @@ func (c *PathCache) LookPath(env []string, file string) (string, error) {
 		return found, nil
 	}
 	found, err := LookPath(env, file)
-	if err != nil {
-		return found, err
+	if err != nil || !isAbs(found, windows) {
+		return found, err // ./tool depends on the current directory
 	}
 	c.mu.Lock()
 	if c.paths == nil {
