@@ -47,10 +47,10 @@ func spawnSite(fn *ssa.Function) (site, bool) {
 		return site{}, false
 	case recv == "" && (name == "Start" || name == "Run"):
 		return site{"envrt." + name, 3, -1, badWhereNilIsEmpty}, true
-	case recv == "" && name == "Command":
-		return site{"envrt.Command", 0, -1, badWhereNilInherits}, true
+	case recv == "" && name == "Command": // its nil is an empty environment
+		return site{"envrt.Command", 0, -1, badWhereNilIsEmpty}, true
 	case recv == "" && name == "CommandContext":
-		return site{"envrt.CommandContext", 1, -1, badWhereNilInherits}, true
+		return site{"envrt.CommandContext", 1, -1, badWhereNilIsEmpty}, true
 	case recv == "" && name == "LookPath":
 		return site{"envrt.LookPath", 0, -1, badWhereNilIsEmpty}, true
 	case recv == "PathCache" && name == "LookPath":
@@ -88,6 +88,9 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 			k := f.kindOf(v.Call.Args[s.env])
 			if reported := s.bad | kBuiltParam; k&reported != 0 {
 				k = k&^reported | kOther
+			}
+			if k&kNil != 0 { // envrt.Command sets an empty Env for nil
+				k = k&^kNil | kEmpty
 			}
 			return k, true
 		case isHolderPointer(v.Type()):
