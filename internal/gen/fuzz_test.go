@@ -5,6 +5,7 @@ import (
 	"errors"
 	"github.com/envgen/envgen/internal/testkit"
 	"go/ast"
+	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -129,7 +130,9 @@ func typecheck(code []byte) error {
 		}
 		var parsed []*ast.File
 		for _, file := range files {
-			if strings.HasSuffix(file, "_test.go") {
+			// Skip tests, and files whose build constraints leave them out
+			// of this build (access_unix.go or access_other.go).
+			if ok, err := build.Default.MatchFile(filepath.Dir(file), filepath.Base(file)); strings.HasSuffix(file, "_test.go") || err != nil || !ok {
 				continue
 			}
 			f, err := parser.ParseFile(fset, file, nil, 0)
