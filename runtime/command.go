@@ -31,7 +31,8 @@ func LookPath(env []string, file string) (string, error) {
 // Command returns an exec.Cmd that runs name with arg and the environment
 // env: a bare name is resolved against env's PATH (LookPath), never the
 // parent's; a name with a path separator is used as it is, relative to
-// the Cmd's Dir, as exec.Command does. Env is env, and a nil env is an
+// the Cmd's Dir, as exec.Command does (on Windows an absolute one gets
+// its extension from env's PATHEXT). Env is env, and a nil env is an
 // empty environment, never the parent's (exec.Cmd would read nil as the
 // parent's). If name cannot be resolved, the Cmd's Err says so and its
 // Start, Run and Output return that error, as exec.Command's do.
@@ -64,10 +65,10 @@ func command(ctx context.Context, env []string, name string, arg []string) *exec
 		cmd.Env = []string{}
 	}
 	cmd.Path = name
-	if hasSeparator(name, windows) {
+	if hasSeparator(name, windows) && !(windows && isAbs(name, true)) {
 		return cmd // cmd.Dir, which the caller may set yet, is where it is found
 	}
-	path, err := LookPath(env, name)
+	path, err := LookPath(env, name) // on Windows an absolute path gets env's PATHEXT, as exec.Command's gets the parent's
 	if path != "" {
 		cmd.Path = path
 	}

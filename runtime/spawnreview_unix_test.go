@@ -3,9 +3,13 @@
 package envrt
 
 import (
+	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -49,4 +53,31 @@ func TestDevNullRetries(t *testing.T) {
 	f, err := devNull()
 	require.NoError(t, err, "the earlier failure is not kept")
 	assert.NotNil(t, f)
+}
+
+// TestWaitBlamesContextOnlyForItsKill: a child that died of its own
+// signal before the context was done reports that signal; one the
+// context killed reports the context, every time (a flag set by the kill
+// could be read before it was set).
+func TestWaitBlamesContextOnlyForItsKill(t *testing.T) {
+	sh := tool(t, "sh")
+	ctx, cancel := context.WithCancel(context.Background())
+	c, err := Start(ctx, sh, []string{"sh", "-c", "kill -TERM $$"}, nil, Stdio{})
+	require.NoError(t, err)
+	time.Sleep(300 * time.Millisecond) // it has died; not yet waited for
+	cancel()
+	time.Sleep(50 * time.Millisecond) // the context's kill reaches the zombie
+	err = c.Wait()
+	var exit *exec.ExitError
+	require.True(t, errors.As(err, &exit), "%v", err)
+	assert.NotErrorIs(t, err, context.Canceled)
+
+	sleep := tool(t, "sleep")
+	for range 50 {
+		ctx, cancel := context.WithCancel(context.Background())
+		c, err := Start(ctx, sleep, []string{"sleep", "10"}, nil, Stdio{})
+		require.NoError(t, err)
+		cancel()
+		require.ErrorIs(t, c.Wait(), context.Canceled)
+	}
 }

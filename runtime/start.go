@@ -77,8 +77,9 @@ func Start(ctx context.Context, path string, argv, env []string, stdio Stdio) (*
 
 // Wait waits for the child to exit and returns nil if it exited with
 // status 0, an *exec.ExitError otherwise, or, if the child was killed
-// because Start's context was done (not if it had exited already), an
-// error that wraps the context's error.
+// because Start's context was done, an error that wraps the context's
+// error: on Unix, if it died of SIGKILL once the context was done (not
+// of its own exit or another signal); elsewhere, if the kill reached it.
 func (c *Child) Wait() error {
 	state, err := c.Process.Wait()
 	if c.stop != nil {
@@ -91,9 +92,7 @@ func (c *Child) Wait() error {
 	if state.Success() {
 		return nil
 	}
-	// The kill reached the child, and it died of it (not of its own
-	// exit, before the kill: a kill reaches a child not yet waited for).
-	if c.killed.Load() && (windows || state.ExitCode() == -1) {
+	if c.ctx != nil && c.ctx.Err() != nil && killedByContext(state, c.killed.Load()) {
 		return fmt.Errorf("envrt: child killed: %w", c.ctx.Err())
 	}
 	return &exec.ExitError{ProcessState: state}
