@@ -139,8 +139,8 @@ func pathExts(pathext string) []string {
 
 // findExecutable returns file, or file with one of exts, if it names an
 // executable: on Unix a file the kernel would run (access(2) with X_OK,
-// else an execute bit), on Windows any file that is no directory (with exts, the name as given is tried only
-// if it already has an extension).
+// else an execute bit), on Windows any file that is no directory (with
+// exts, the name as given is tried only if it already has an extension).
 func findExecutable(file string, exts []string, win bool) (string, error) {
 	if !win {
 		return file, checkExecutable(file, false)
