@@ -622,7 +622,7 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 			f.add(in, f.envOf(st, fa.X, false))
 		}
 	case *ssa.FieldAddr:
-		if isEnvField(in) && addressGoes(in) {
+		if isEnvField(in) && addressGoes(in, true) {
 			// &cmd.Env passed to a function (json.Unmarshal(data,
 			// &cmd.Env), fill(&cmd.Env)) or stored: it may be set there.
 			f.assign(st, in.X, func(envKind) envKind { return kOther })
@@ -823,17 +823,17 @@ func quietAfter(call *ssa.Call) bool {
 	return true
 }
 
-// addressGoes reports whether the address fa is used otherwise than to
-// load or store what it points to.
-func addressGoes(fa *ssa.FieldAddr) bool {
-	for _, r := range *fa.Referrers() {
+// addressGoes reports whether the address v is used otherwise than to
+// load what it points to, or to store there if stores are allowed.
+func addressGoes(v ssa.Value, stores bool) bool {
+	for _, r := range *v.Referrers() {
 		switch r := r.(type) {
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
 				return true
 			}
 		case *ssa.Store:
-			if r.Addr != fa {
+			if !stores || r.Addr != v {
 				return true
 			}
 		case *ssa.DebugRef:
@@ -990,20 +990,7 @@ func (f *flow) aliases(h ssa.Value) []ssa.Value {
 
 // storesTo reports whether the closure whose free variable fv is may set
 // the variable: it stores to it, or lets its address go.
-func storesTo(fv ssa.Value) bool {
-	for _, r := range *fv.Referrers() {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return true
-			}
-		case *ssa.DebugRef:
-		default:
-			return true // a store, or the address passed on
-		}
-	}
-	return false
-}
+func storesTo(fv ssa.Value) bool { return addressGoes(fv, false) }
 
 // storedFirst reports whether a store to the variable a dominates each
 // other use of it (a load, a closure that captures it), so that no use
