@@ -81,3 +81,21 @@ func TestWaitBlamesContextOnlyForItsKill(t *testing.T) {
 		require.ErrorIs(t, c.Wait(), context.Canceled)
 	}
 }
+
+// TestWaitTwice: a second Wait returns (an error, as os.Process's does)
+// rather than waiting for a kill that never runs.
+func TestWaitTwice(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c, err := Start(ctx, tool(t, "true"), []string{"true"}, nil, Stdio{})
+	require.NoError(t, err)
+	require.NoError(t, c.Wait())
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case err := <-done:
+		assert.Error(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("a second Wait blocks")
+	}
+}

@@ -31,8 +31,9 @@ type Child struct {
 	Process      *os.Process
 	ProcessState *os.ProcessState // set by Wait
 	ctx          context.Context
-	stop         func() bool // stops the context's kill, if any
-	killed       atomic.Bool // the context's kill reached the child
+	stop         func() bool   // stops the context's kill, if any
+	killed       atomic.Bool   // the context's kill reached the child
+	killDone     chan struct{} // closed once the context's kill has run
 }
 
 // Start starts the program at path, an executable's path as LookPath or
@@ -70,7 +71,11 @@ func Start(ctx context.Context, path string, argv, env []string, stdio Stdio) (*
 	c := &Child{Process: p}
 	if ctx != nil && ctx.Done() != nil {
 		c.ctx = ctx
-		c.stop = context.AfterFunc(ctx, func() { c.killed.Store(p.Kill() == nil) })
+		c.killDone = make(chan struct{})
+		c.stop = context.AfterFunc(ctx, func() {
+			c.killed.Store(p.Kill() == nil)
+			close(c.killDone)
+		})
 	}
 	return c, nil
 }
@@ -83,7 +88,10 @@ func Start(ctx context.Context, path string, argv, env []string, stdio Stdio) (*
 func (c *Child) Wait() error {
 	state, err := c.Process.Wait()
 	if c.stop != nil {
-		c.stop()
+		if !c.stop() {
+			<-c.killDone // the kill had started: let it record whether it reached the child
+		}
+		c.stop = nil // a second Wait must not wait for a kill that never runs
 	}
 	if err != nil {
 		return err
