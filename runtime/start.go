@@ -55,12 +55,15 @@ func Start(ctx context.Context, path string, argv, env []string, stdio Stdio) (*
 		env = []string{}
 	}
 	files := [3]*os.File{stdio.Stdin, stdio.Stdout, stdio.Stderr}
+	var null *os.File // taken once, under devNull's lock, if a stream is missing
 	for i, f := range files {
-		if f == nil {
-			null, err := devNull()
-			if err != nil {
+		if f == nil && null == nil {
+			var err error
+			if null, err = devNull(); err != nil {
 				return nil, err
 			}
+		}
+		if f == nil {
 			files[i] = null
 		}
 	}
