@@ -2,8 +2,6 @@ package envrt
 
 import (
 	"math/bits"
-	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -13,31 +11,18 @@ import (
 // appends to. For generated code: Given and OS make one.
 type Input struct {
 	dst, environ []string
-	// owned: environ is a copy of this process's environment where it
-	// holds neither a NUL byte nor a name twice (see ownedOS), and which
+	// owned: environ is this process's environment, read where it holds
+	// neither a NUL byte nor a name twice (see ownedOS), into a slice
 	// the builder may overwrite: it filters it in place without those
 	// checks.
 	owned bool
+	// fromOS: this process's environment, not read yet (see OS).
+	fromOS bool
 }
-
-// ownedOS: here os.Environ() holds no NUL byte (Setenv refuses one, and
-// a C string holds none) and no name twice (the runtime drops repeats at
-// start). Not on Windows, whose names compare ASCII case aside, nor on
-// Plan 9, whose Setenv takes NULs ($path holds them).
-const ownedOS = !windows && runtime.GOOS != "plan9"
 
 // Given is the input of an Append…Env call: append to dst the
 // environment built from environ. For generated code.
 func Given(dst, environ []string) Input { return Input{dst: dst, environ: environ} }
-
-// OS is the input of an …EnvOS call: this process's environment, copied
-// once by os.Environ and filtered in place. The result grows past the
-// copy, a second allocation, only when the task adds more entries than it
-// drops. For generated code.
-func OS() Input {
-	environ := os.Environ()
-	return Input{dst: environ[:0], environ: environ, owned: ownedOS}
-}
 
 // Build returns in's dst with the environment that task t gives a child
 // appended: built from in's environ (os.Environ form), the task's defines
@@ -50,6 +35,9 @@ func OS() Input {
 // more. A dst whose room starts inside environ, after its first entry,
 // would overwrite entries not yet read: Build then copies environ first.
 func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []string {
+	if in.fromOS {
+		in = readOS(t.compiled(false), len(defines)+len(overrides)+1)
+	}
 	return build(in, t, defines, overrides, path, windows)
 }
 

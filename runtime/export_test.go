@@ -9,5 +9,5 @@ func BuildFold(dst, environ []string, t *Task, defines []string, overrides []Var
 // TaskGetenvFold is Task.Getenv (Task.GetenvExempt with secret) with the
 // name comparison chosen by the test.
 func TaskGetenvFold(t *Task, environ []string, name string, exempt []string, secret, fold bool) string {
-	return t.getenv(environ, name, exempt, secret, fold)
+	return t.getenv(Given(nil, environ), name, exempt, secret, fold)
 }

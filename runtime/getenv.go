@@ -1,6 +1,9 @@
 package envrt
 
-import "slices"
+import (
+	"os"
+	"slices"
+)
 
 // Getenv returns the value of name in in's environment, for a ${NAME} in
 // task t's defines or binPaths where NAME is no secret (nor then, ASCII
@@ -9,7 +12,7 @@ import "slices"
 // there is none, or if t drops its value as a secret by value. For
 // generated code.
 func (t *Task) Getenv(in Input, name string) string {
-	return t.getenv(in.environ, name, nil, false, windows)
+	return t.getenv(in, name, nil, false, windows)
 }
 
 // GetenvExempt is Getenv for a ${NAME} whose NAME is a secret that t
@@ -20,17 +23,24 @@ func (t *Task) Getenv(in Input, name string) string {
 // otherwise, and then it is a secret t drops, whose value a reference
 // never reads. For generated code.
 func (t *Task) GetenvExempt(in Input, name string, exempt ...string) string {
-	return t.getenv(in.environ, name, exempt, true, windows)
+	return t.getenv(in, name, exempt, true, windows)
 }
 
 // getenv is Getenv (GetenvExempt with secret) with the name comparison
-// chosen by fold.
-func (t *Task) getenv(environ []string, name string, exempt []string, secret, fold bool) string {
-	e, spelling := firstEntry(environ, name, fold)
+// chosen by fold. An input from OS not read yet is read with
+// os.LookupEnv, which finds what a scan would (see ownedOS).
+func (t *Task) getenv(in Input, name string, exempt []string, secret, fold bool) string {
+	var spelling, value string
+	if in.fromOS {
+		if v, ok := os.LookupEnv(name); ok {
+			spelling, value = name, v
+		}
+	} else if e, n := firstEntry(in.environ, name, fold); n != "" {
+		spelling, value = n, e[len(n)+1:]
+	}
 	if spelling == "" || secret && !slices.Contains(exempt, spelling) {
 		return ""
 	}
-	value := e[len(spelling)+1:]
 	if c := t.compiled(fold); c.dropsValue(spelling, value, false) {
 		return ""
 	}

@@ -38,14 +38,37 @@ var osTasks = map[string]*Task{
 		Unset: []string{"ENVGEN_OS_UNSET"}, DropInjection: true},
 	"isolated": {Policy: &Policy{Essentials: []string{"PATH"}, Secrets: []string{"*_TOKEN"}},
 		PassThrough: []string{"ENVGEN_OS_*", "envgen_os_a", "envgen_os_token", "!ENVGEN_OS_UNSET"}},
+	"strict": strictOS, // may be looked up
+}
+
+// strictOS is an isolated task without passThrough patterns: OS may read
+// just the names it lists.
+var strictOS = &Task{Policy: &Policy{Essentials: []string{"PATH"}, Secrets: []string{"*_TOKEN"}}, DropInjection: true,
+	PassThrough: []string{"ENVGEN_OS_F", "ENVGEN_OS_MISSING", "ENVGEN_OS_EMPTY", "envgen_os_token", "ENVGEN_OS_UNSET", "ENVGEN_OS_A", "envgen_os_a", "!ENVGEN_OS_UNSET"}}
+
+// forceOS makes readOS choose look-ups (where a task allows them) for
+// the rest of the test, or a scan for its next call.
+func forceOS(t *testing.T, lookup bool) {
+	saved := environSize.Load()
+	t.Cleanup(func() { environSize.Store(saved) })
+	environSize.Store(0)
+	if lookup {
+		environSize.Store(1 << 40) // and no recheck
+	}
 }
 
 // TestOSInput: Build over OS() gives what Build gives over os.Environ(),
 // which the OS input filters in place, on Unix without NUL or repeat
-// checks.
+// checks; where it looks names up, the same entries.
 func TestOSInput(t *testing.T) {
 	setOSNames(t)
-	assert.Equal(t, runtime.GOOS != "windows" && runtime.GOOS != "plan9", OS().owned, "owned on Unix only")
+	assert.Equal(t, runtime.GOOS != "windows" && runtime.GOOS != "plan9", OS().fromOS, "read at Build on Unix only")
+	for _, lookup := range []bool{false, true} {
+		testOSInput(t, lookup)
+	}
+}
+
+func testOSInput(t *testing.T, lookup bool) {
 	for mode, task := range osTasks {
 		for _, c := range []struct {
 			what      string
@@ -66,9 +89,61 @@ func TestOSInput(t *testing.T) {
 			if !windows {
 				assert.Contains(t, want, "envgen_os_token=exempt", "%s %s", mode, c.what)
 			}
-			assert.Equal(t, want, Build(OS(), task, c.defines, c.overrides, c.dirs), "%s %s", mode, c.what)
+			forceOS(t, lookup)
+			got := Build(OS(), task, c.defines, c.overrides, c.dirs)
+			if lookup && task == strictOS {
+				assert.ElementsMatch(t, want, got, "%s %s, looked up", mode, c.what)
+			} else {
+				assert.Equal(t, want, got, "%s %s", mode, c.what)
+			}
 		}
 	}
+}
+
+// TestOSLookup: for an isolated task without passThrough patterns in an
+// environment much larger than its lists, OS looks up the names the task
+// can pass: the entries come in the lists' order (sorted, ASCII case
+// aside), in two allocations, and ${NAME} reads with os.LookupEnv.
+func TestOSLookup(t *testing.T) {
+	if !ownedOS {
+		t.Skip("read as Given reads it here")
+	}
+	setOSNames(t)
+	forceOS(t, true)
+	want := []string{"ENVGEN_OS_A=upper", "envgen_os_a=lower", "ENVGEN_OS_EMPTY=", "ENVGEN_OS_F=() { :; }", "envgen_os_token=exempt", "PATH=/envgen/bin", "D=1"}
+	assert.Equal(t, want, Build(OS(), strictOS, []string{"D=1"}, nil, nil))
+	assert.Equal(t, 2.0, testing.AllocsPerRun(20, func() { Build(OS(), strictOS, []string{"D=1"}, nil, nil) }))
+	forceOS(t, false)
+	assert.NotEqual(t, want, Build(OS(), strictOS, []string{"D=1"}, nil, nil), "a scan keeps environ's order")
+	assert.Equal(t, 1.0, testing.AllocsPerRun(20, func() {
+		environSize.Store(0) // scan
+		Build(OS(), strictOS, []string{"D=1"}, nil, nil)
+	}))
+
+	assert.Equal(t, "upper", strictOS.Getenv(OS(), "ENVGEN_OS_A"))
+	assert.Equal(t, "", strictOS.Getenv(OS(), "ENVGEN_OS_MISSING"))
+	assert.Equal(t, "exempt", strictOS.GetenvExempt(OS(), "envgen_os_token", "envgen_os_token"))
+	assert.Equal(t, "", strictOS.GetenvExempt(OS(), "ENVGEN_OS_TOKEN", "envgen_os_token"))
+	assert.Zero(t, testing.AllocsPerRun(20, func() { strictOS.Getenv(OS(), "ENVGEN_OS_A") }))
+}
+
+// TestLookupCheaper: look-ups win where the environment last seen holds
+// more than lookupRatio entries a name, but one call in
+// recheckEvery×(1+size/64) scans, to see the size again.
+func TestLookupCheaper(t *testing.T) {
+	forceOS(t, false)
+	environSize.Store(lookupRatio * 10)
+	assert.False(t, lookupCheaper(10))
+	environSize.Store(lookupRatio*10 + 1)
+	assert.True(t, lookupCheaper(10))
+	environSize.Store(640)
+	scans := 0
+	for range recheckEvery * 11 {
+		if !lookupCheaper(10) {
+			scans++
+		}
+	}
+	assert.Equal(t, 1, scans)
 }
 
 // TestOSInputAllocs: on Unix the OS input costs os.Environ's copy and
@@ -148,9 +223,9 @@ func TestGetenvExempt(t *testing.T) {
 		{"PATH", []string{"PATH"}, true, ""}, // finds Path
 		{"MISSING", []string{"MISSING"}, true, ""},
 	} {
-		assert.Equal(t, c.want, plain.getenv(environ, c.name, c.exempt, true, c.fold), "GetenvExempt(%q, %q, fold=%v)", c.name, c.exempt, c.fold)
+		assert.Equal(t, c.want, plain.getenv(Given(nil, environ), c.name, c.exempt, true, c.fold), "GetenvExempt(%q, %q, fold=%v)", c.name, c.exempt, c.fold)
 	}
-	want := plain.getenv(environ, "github_token", []string{"github_token"}, true, windows)
+	want := plain.getenv(Given(nil, environ), "github_token", []string{"github_token"}, true, windows)
 	in := Given(nil, environ)
 	assert.Equal(t, want, plain.GetenvExempt(in, "github_token", "github_token"))
 	n := testing.AllocsPerRun(10, func() { plain.GetenvExempt(in, "github_token", "github_token", "Github_Token") })
@@ -165,10 +240,10 @@ func TestTaskGetenvValues(t *testing.T) {
 	p := &Policy{SecretValues: true, Pass: []string{"KEPT"}}
 	task := &Task{Policy: p, Inherit: true}
 	in := Given(nil, environ)
-	assert.Equal(t, "", task.getenv(environ, "MY_CONFIG", nil, false, false))
-	assert.Equal(t, token, task.getenv(environ, "KEPT", nil, false, false))
+	assert.Equal(t, "", task.getenv(in, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, token, task.getenv(in, "KEPT", nil, false, false))
 	assert.Equal(t, "x", task.Getenv(in, "PLAIN"))
 	off := &Task{Policy: &Policy{}, Inherit: true}
-	assert.Equal(t, token, off.getenv(environ, "MY_CONFIG", nil, false, false))
+	assert.Equal(t, token, off.getenv(in, "MY_CONFIG", nil, false, false))
 	assert.Equal(t, []string{"KEPT=" + token, "PLAIN=x"}, Build(in, task, nil, nil, nil))
 }

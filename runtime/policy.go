@@ -120,6 +120,10 @@ type compiled struct {
 	dropFunctions bool           // dropInjection: values starting with "()" too
 	values        *ValueDetector // nil with secrets.values off
 	checksValues  bool           // dropFunctions or values: fast leaves kept entries to one
+	// lookup, for an isolated task without passThrough patterns whose
+	// names compare exactly, lists the spellings it can pass (not nil,
+	// maybe empty), which readOS may look up one by one.
+	lookup []string
 }
 
 // spelling is one spelling of a name that a list names exactly: what the
@@ -213,6 +217,14 @@ func compileTask(t *Task, fold bool) *compiled {
 	}
 	if !t.Inherit {
 		c.heads = headsOf(c.names, prefixes)
+	}
+	if !t.Inherit && !fold && len(prefixes) == 0 {
+		c.lookup = []string{}
+		for _, s := range c.names {
+			if s.keep {
+				c.lookup = append(c.lookup, s.name)
+			}
+		}
 	}
 	return c
 }

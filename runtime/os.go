@@ -1,0 +1,117 @@
+package envrt
+
+import (
+	"os"
+	"runtime"
+	"strings"
+	"sync/atomic"
+)
+
+// This file reads this process's own environment, for the …EnvOS
+// builders.
+
+// ownedOS: here os.Environ() holds no NUL byte (Setenv refuses one, and
+// a C string holds none) and no name twice (the runtime drops repeats at
+// start), so os.LookupEnv finds what a scan of it finds first. Not on
+// Windows, whose names compare ASCII case aside, nor on Plan 9, whose
+// Setenv takes NULs ($path holds them).
+const ownedOS = !windows && runtime.GOOS != "plan9"
+
+// OS is the input of an …EnvOS call: this process's environment. On
+// Windows and Plan 9 it is os.Environ()'s copy, filtered in place with
+// every check Given's environ gets. Elsewhere Build reads it as readOS
+// says, without the NUL and repeat checks, which cannot fail there, and
+// Task.Getenv with os.LookupEnv. The result grows past what was read, a
+// second allocation, only when the task adds more entries than it drops.
+// For generated code.
+func OS() Input {
+	if !ownedOS {
+		environ := os.Environ()
+		return Input{dst: environ[:0], environ: environ}
+	}
+	return Input{fromOS: true}
+}
+
+// readOS reads this process's environment for a build by c, with room
+// for extra entries more. Most tasks read os.Environ()'s copy, which the
+// build filters in place: one allocation. An isolated task that passes
+// only names it lists (c.lookup not nil) reads just those names with
+// os.LookupEnv when the environment, as last seen, is so much larger
+// that this is cheaper (lookupCheaper): the same entries, in the list's
+// order, with two allocations however large the environment is. They
+// read name by name, as os.Getenv does: if another goroutine sets
+// variables meanwhile, the result need not be one moment's environment.
+func readOS(c *compiled, extra int) Input {
+	if c.lookup != nil && lookupCheaper(len(c.lookup)) {
+		return lookupOS(c.lookup, extra)
+	}
+	environ := os.Environ()
+	environSize.Store(int64(len(environ)))
+	return Input{dst: environ[:0], environ: environ, owned: true}
+}
+
+// lookupOS reads names with os.LookupEnv into one string holding the
+// entries found and one slice holding them, with room for extra more.
+func lookupOS(names []string, extra int) Input {
+	var small [32]string // the values, or absent
+	values := small[:0]
+	if len(names) > len(small) {
+		values = make([]string, 0, len(names))
+	}
+	size, found := 0, 0
+	for _, name := range names {
+		value, ok := os.LookupEnv(name)
+		if !ok {
+			value = absent
+		} else {
+			size, found = size+len(name)+1+len(value), found+1
+		}
+		values = append(values, value)
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for i, name := range names {
+		if values[i] != absent {
+			sb.WriteString(name)
+			sb.WriteByte('=')
+			sb.WriteString(values[i])
+		}
+	}
+	all, environ := sb.String(), make([]string, 0, found+extra)
+	for i, name := range names {
+		if values[i] != absent {
+			n := len(name) + 1 + len(values[i])
+			environ, all = append(environ, all[:n]), all[n:]
+		}
+	}
+	return Input{dst: environ[:0], environ: environ, owned: true}
+}
+
+// absent marks a name os.LookupEnv did not find: a value of one NUL
+// byte, which no variable here can hold.
+const absent = "\x00"
+
+// How readOS chooses: a look-up costs about as much as copying and
+// filtering lookupRatio entries of os.Environ() (BenchmarkOS in
+// internal/bench measures both). It reads the whole environment again,
+// to see its size, once in recheckEvery×(1+size/64) calls.
+const (
+	lookupRatio  = 4
+	recheckEvery = 256
+)
+
+var (
+	environSize atomic.Int64 // entries in os.Environ() when last read
+	osCalls     atomic.Uint64
+)
+
+// lookupCheaper reports whether k look-ups beat a copy and scan of the
+// environment as last seen; now and then it says no, so that readOS
+// sees the size again.
+func lookupCheaper(k int) bool {
+	size := environSize.Load()
+	if osCalls.Add(1)%uint64(recheckEvery*(1+size/64)) == 0 {
+		return false
+	}
+	return size > int64(lookupRatio*k)
+}
