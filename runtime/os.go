@@ -46,7 +46,14 @@ func readOS(c *compiled, extra int) Input {
 		return lookupOS(c.lookup, extra)
 	}
 	environ := os.Environ()
-	environSize.Store(int64(len(environ)))
+	if c.lookup != nil { // the tasks that read the size
+		if n := int64(len(environ)); environSize.Load() != n {
+			environSize.Store(n)
+		}
+		if sinceScan.Load() != 0 {
+			sinceScan.Store(0)
+		}
+	}
 	return Input{dst: environ[:0], environ: environ, owned: true}
 }
 
@@ -93,8 +100,8 @@ const absent = "\x00"
 
 // How readOS chooses: a look-up costs about as much as copying and
 // filtering lookupRatio entries of os.Environ() (BenchmarkOS in
-// internal/bench measures both). It reads the whole environment again,
-// to see its size, once in recheckEvery×(1+size/64) calls.
+// internal/bench measures both). After recheckEvery×(1+size/64) calls
+// that look up, it reads the whole environment again, to see its size.
 const (
 	lookupRatio  = 4
 	recheckEvery = 256
@@ -102,16 +109,12 @@ const (
 
 var (
 	environSize atomic.Int64 // entries in os.Environ() when last read
-	osCalls     atomic.Uint64
+	sinceScan   atomic.Int64 // calls that looked up since
 )
 
 // lookupCheaper reports whether k look-ups beat a copy and scan of the
-// environment as last seen; now and then it says no, so that readOS
-// sees the size again.
+// environment as last seen, unless it is time to see the size again.
 func lookupCheaper(k int) bool {
 	size := environSize.Load()
-	if osCalls.Add(1)%uint64(recheckEvery*(1+size/64)) == 0 {
-		return false
-	}
-	return size > int64(lookupRatio*k)
+	return size > int64(lookupRatio*k) && sinceScan.Add(1) <= recheckEvery*(1+size/64)
 }
