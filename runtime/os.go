@@ -38,7 +38,7 @@ func OS() Input {
 // only names it lists (c.lookup not nil) reads just those names with
 // os.LookupEnv when the environment, as last seen, is so much larger
 // that this is cheaper (lookupCheaper): the same entries, in the list's
-// order, with two allocations however large the environment is. They
+// order, with two allocations however large the environment or the list. They
 // read name by name, as os.Getenv does: if another goroutine sets
 // variables meanwhile, the result need not be one moment's environment.
 func readOS(c *compiled, extra int) Input {
@@ -58,40 +58,39 @@ func readOS(c *compiled, extra int) Input {
 }
 
 // lookupOS reads names with os.LookupEnv into one string holding the
-// entries found and one slice holding them, with room for extra more.
+// entries found and one slice holding first the values, then the
+// entries, with room for extra more.
 func lookupOS(names []string, extra int) Input {
-	var small [32]string // the values, or absent
-	values := small[:0]
-	if len(names) > len(small) {
-		values = make([]string, 0, len(names))
-	}
-	size, found := 0, 0
-	for _, name := range names {
+	environ := make([]string, len(names), len(names)+extra)
+	size := 0
+	for i, name := range names {
 		value, ok := os.LookupEnv(name)
 		if !ok {
 			value = absent
 		} else {
-			size, found = size+len(name)+1+len(value), found+1
+			size += len(name) + 1 + len(value)
 		}
-		values = append(values, value)
+		environ[i] = value
 	}
 	var sb strings.Builder
 	sb.Grow(size)
 	for i, name := range names {
-		if values[i] != absent {
+		if environ[i] != absent {
 			sb.WriteString(name)
 			sb.WriteByte('=')
-			sb.WriteString(values[i])
+			sb.WriteString(environ[i])
 		}
 	}
-	all, environ := sb.String(), make([]string, 0, found+extra)
-	for i, name := range names {
-		if values[i] != absent {
-			n := len(name) + 1 + len(values[i])
-			environ, all = append(environ, all[:n]), all[n:]
+	all, found := sb.String(), 0
+	for i, name := range names { // found <= i: a value is read before its place is written
+		if value := environ[i]; value != absent {
+			n := len(name) + 1 + len(value)
+			environ[found], all = all[:n], all[n:]
+			found++
 		}
 	}
-	return Input{dst: environ[:0], environ: environ, owned: true}
+	clear(environ[found:])
+	return Input{dst: environ[:0], environ: environ[:found], owned: true}
 }
 
 // absent marks a name os.LookupEnv did not find: a value of one NUL

@@ -1,9 +1,11 @@
 package envrt
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -126,6 +128,21 @@ func TestOSLookup(t *testing.T) {
 	assert.Equal(t, "exempt", strictOS.GetenvExempt(OS(), "envgen_os_token", "envgen_os_token"))
 	assert.Equal(t, "", strictOS.GetenvExempt(OS(), "ENVGEN_OS_TOKEN", "envgen_os_token"))
 	assert.Zero(t, testing.AllocsPerRun(20, func() { strictOS.Getenv(OS(), "ENVGEN_OS_A") }))
+
+	many := &Task{Policy: &Policy{}, PassThrough: []string{"ENVGEN_OS_A", "PATH"}}
+	for i := range 40 {
+		many.PassThrough = append(many.PassThrough, fmt.Sprintf("ENVGEN_OS_MANY%d", i))
+		if i%3 == 0 {
+			t.Setenv(fmt.Sprintf("ENVGEN_OS_MANY%d", i), strconv.Itoa(i))
+		}
+	}
+	forceOS(t, true)
+	got := Build(OS(), many, nil, nil, nil)
+	forceOS(t, false)
+	assert.ElementsMatch(t, Build(OS(), many, nil, nil, nil), got)
+	assert.Len(t, got, 16, "A, PATH and 14 of the 40")
+	forceOS(t, true)
+	assert.Equal(t, 2.0, testing.AllocsPerRun(20, func() { Build(OS(), many, nil, nil, nil) }), "past 32 names too")
 }
 
 // TestLookupCheaper: look-ups win where the environment last seen holds
