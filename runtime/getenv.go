@@ -1,9 +1,6 @@
 package envrt
 
-import (
-	"os"
-	"slices"
-)
+import "slices"
 
 // Getenv returns the value of name in in's environment, for a ${NAME} in
 // task t's defines or binPaths where NAME is no secret (nor then, ASCII
@@ -28,11 +25,11 @@ func (t *Task) GetenvExempt(in Input, name string, exempt ...string) string {
 
 // getenv is Getenv (GetenvExempt with secret) with the name comparison
 // chosen by fold. An input from OS not read yet is read with
-// os.LookupEnv, which finds what a scan would (see ownedOS).
+// lookupEnv, which finds what a scan would (see ownedOS).
 func (t *Task) getenv(in Input, name string, exempt []string, secret, fold bool) string {
 	var spelling, value string
 	if in.fromOS {
-		if v, ok := os.LookupEnv(name); ok {
+		if v, ok := lookupEnv(name); ok {
 			spelling, value = name, v
 		}
 	} else if e, n := firstEntry(in.environ, name, fold); n != "" {

@@ -12,7 +12,7 @@ import (
 
 // ownedOS: here os.Environ() holds no NUL byte (Setenv refuses one, and
 // a C string holds none) and no name twice (the runtime drops repeats at
-// start), so os.LookupEnv finds what a scan of it finds first. Not on
+// start), so lookupEnv finds what a scan of it finds first. Not on
 // Windows, whose names compare ASCII case aside, nor on Plan 9, whose
 // Setenv takes NULs ($path holds them).
 const ownedOS = !windows && runtime.GOOS != "plan9"
@@ -21,9 +21,11 @@ const ownedOS = !windows && runtime.GOOS != "plan9"
 // Windows and Plan 9 it is os.Environ()'s copy, filtered in place with
 // every check Given's environ gets. Elsewhere Build reads it as readOS
 // says, without the NUL and repeat checks, which cannot fail there, and
-// Task.Getenv with os.LookupEnv. The result grows past what was read, a
-// second allocation, only when the task adds more entries than it drops.
-// For generated code.
+// Task.Getenv with os.LookupEnv, at its call: if another goroutine sets
+// variables meanwhile, a ${NAME} and the entries Build reads may come
+// from different moments. The result grows past what was read, a second
+// allocation, only when the task adds more entries than it drops. For
+// generated code.
 func OS() Input {
 	if !ownedOS {
 		environ := os.Environ()
@@ -64,7 +66,7 @@ func lookupOS(names []string, extra int) Input {
 	environ := make([]string, len(names), len(names)+extra)
 	size := 0
 	for i, name := range names {
-		value, ok := os.LookupEnv(name)
+		value, ok := lookupEnv(name)
 		if !ok {
 			value = absent
 		} else {
@@ -91,6 +93,19 @@ func lookupOS(names []string, extra int) Input {
 	}
 	clear(environ[found:])
 	return Input{dst: environ[:0], environ: environ[:found], owned: true}
+}
+
+// lookupEnv is os.LookupEnv for a name as Split reads names: Go keys
+// the environment up to its first '=', so it finds no name that starts
+// with one ("=C:", which no generated list holds), and a scan does.
+func lookupEnv(name string) (string, bool) {
+	if strings.HasPrefix(name, "=") {
+		if e, n := firstEntry(os.Environ(), name, false); n != "" {
+			return e[len(n)+1:], true
+		}
+		return "", false
+	}
+	return os.LookupEnv(name)
 }
 
 // absent marks a name os.LookupEnv did not find: a value of one NUL

@@ -3,6 +3,7 @@ package envrt
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"slices"
 	"strconv"
@@ -270,4 +271,28 @@ func TestTaskGetenvValues(t *testing.T) {
 	off := &Task{Policy: &Policy{}, Inherit: true}
 	assert.Equal(t, token, off.getenv(in, "MY_CONFIG", nil, false, false))
 	assert.Equal(t, []string{"KEPT=" + token, "PLAIN=x"}, Build(in, task, nil, nil, nil))
+}
+
+// TestOSNameStartingWithEquals: a name that starts with '=' ("=C:"),
+// which Go's own table of the environment keys up to that '=' and so
+// never finds, is looked up by a scan. Only a hand-made Task can list
+// one, and only a parent can give the process such an entry: the test
+// runs itself as a child.
+func TestOSNameStartingWithEquals(t *testing.T) {
+	if !ownedOS {
+		t.Skip("read as Given reads it here")
+	}
+	task := &Task{Policy: &Policy{}, PassThrough: []string{"=C:", "ENVGEN_OS_CHILD"}}
+	if os.Getenv("ENVGEN_OS_CHILD") == "1" {
+		forceOS(t, true)
+		assert.Equal(t, []string{"=C:=C:\\x", "ENVGEN_OS_CHILD=1"}, Build(OS(), task, nil, nil, nil))
+		assert.Equal(t, "C:\\x", task.Getenv(OS(), "=C:"))
+		assert.Equal(t, "", task.Getenv(OS(), "=D:"))
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestOSNameStartingWithEquals$", "-test.count=1")
+	cmd.Env = []string{"ENVGEN_OS_CHILD=1", "=C:=C:\\x"}
+	out, err := cmd.CombinedOutput()
+	assert.NoError(t, err, "%s", out)
+	assert.Contains(t, string(out), "PASS")
 }
