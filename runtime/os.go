@@ -21,7 +21,7 @@ const ownedOS = !windows && runtime.GOOS != "plan9"
 // Windows and Plan 9 it is os.Environ()'s copy, filtered in place with
 // every check Given's environ gets. Elsewhere Build reads it as readOS
 // says, without the NUL and repeat checks, which cannot fail there, and
-// Task.Getenv with os.LookupEnv, at its call: if another goroutine sets
+// Task.Getenv with lookupEnv, at its call: if another goroutine sets
 // variables meanwhile, a ${NAME} and the entries Build reads may come
 // from different moments. The result grows past what was read, a second
 // allocation, only when the task adds more entries than it drops. For
@@ -38,10 +38,10 @@ func OS() Input {
 // for extra entries more. Most tasks read os.Environ()'s copy, which the
 // build filters in place: one allocation. An isolated task that passes
 // only names it lists (c.lookup not nil) reads just those names with
-// os.LookupEnv when the environment, as last seen, is so much larger
-// that this is cheaper (lookupCheaper): the same entries, in the list's
-// order, with two allocations however large the environment or the list. They
-// read name by name, as os.Getenv does: if another goroutine sets
+// lookupEnv when the environment, as last seen, is so much larger that
+// this is cheaper (lookupCheaper): the same entries, in the list's order,
+// with two allocations however long the environment or the list. It
+// reads name by name, as os.Getenv does: if another goroutine sets
 // variables meanwhile, the result need not be one moment's environment.
 func readOS(c *compiled, extra int) Input {
 	if c.lookup != nil && lookupCheaper(len(c.lookup)) {
@@ -108,7 +108,7 @@ func lookupEnv(name string) (string, bool) {
 	return os.LookupEnv(name)
 }
 
-// absent marks a name os.LookupEnv did not find: a value of one NUL
+// absent marks a name lookupEnv did not find: a value of one NUL
 // byte, which no variable here can hold.
 const absent = "\x00"
 
