@@ -218,7 +218,7 @@ func compileTask(t *Task, fold bool) *compiled {
 	if !t.Inherit {
 		c.heads = headsOf(c.names, prefixes)
 	}
-	if !t.Inherit && !fold && len(prefixes) == 0 {
+	if !t.Inherit && !fold && len(prefixes) == 0 { // see compiled.lookup
 		c.lookup = []string{}
 		for _, s := range c.names {
 			if s.keep {
