@@ -144,12 +144,12 @@ func (b *builder) filter(out, environ []string, c *compiled) []string {
 // records its name). It returns that entry's index (len(environ) at the
 // end) and out. Per entry: for an isolated task, its head (most fail
 // there); the name's scan a word at a time, hashing it; one probe of the
-// task's table and a compare of words (decide, by a call, for another
+// task's table and a compare of the name (decide, by a call, for another
 // spelling or a name a pattern may match); for an entry kept, the value
 // checks, then the NUL check and one probe of the de-duplication table
 // (both skipped for an owned environ, see Input, where table is nil).
-// Its common path makes no call but IndexByte, so that its values stay
-// in registers.
+// Its common path makes no call but IndexByte, and the string compare
+// for a name the table holds.
 func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {
@@ -194,7 +194,7 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 			j = (j + 1) & mask
 		}
 		if s := slots[j]; s != 0 {
-			if sp := &c.names[uint32(s)-1]; sp.is(name, load64(e)) {
+			if sp := &c.names[uint32(s)-1]; sp.name == name {
 				keep = sp.keep
 			} else if sp.dropOthers && EqualFold(sp.name, name) {
 				keep = false // another spelling of a secret name
@@ -268,23 +268,6 @@ func (b *builder) one(out []string, e string, c *compiled) []string {
 		out = append(out, e)
 	}
 	return out
-}
-
-// is reports whether name, whose first 8 bytes (or all, padded) are the
-// word first, is s's spelling, comparing words without a call.
-func (s *spelling) is(name string, first uint64) bool {
-	if len(name) != len(s.name) {
-		return false
-	}
-	if len(name) < 8 {
-		return first&(1<<(8*len(name))-1) == s.word
-	}
-	for a, b := name, s.name; len(a) > 8 && len(b) > 8; a, b = a[8:], b[8:] {
-		if load64(a) != load64(b) {
-			return false
-		}
-	}
-	return load64(name[len(name)-8:]) == load64(s.name[len(name)-8:])
 }
 
 // ahead reports whether room, where the output goes, starts inside

@@ -107,7 +107,7 @@ func headBit(w uint64) uint64 { return (w &^ caseBits) * mul >> 55 }
 func headsOf(names []spelling, prefixes []string) *heads {
 	var s heads
 	add := func(name string) {
-		k := headBit(loadTail(name, 0, min(len(name), 8)))
+		k := headBit(loadTail(name[:min(len(name), 8)]))
 		s[k>>6] |= 1 << (k & 63)
 	}
 	for _, p := range prefixes {

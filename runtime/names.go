@@ -44,7 +44,7 @@ func hashName(name string) uint64 {
 	if len(name) >= 8 {
 		w = load64(name[len(name)-8:]) >> (8 * (8 - len(s)))
 	} else {
-		w = loadTail(s, 0, len(s))
+		w = loadTail(s)
 	}
 	return finish(mix(h, w), len(name))
 }
@@ -71,10 +71,10 @@ func load64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// loadTail returns s[i:j], fewer than 8 bytes, as a little-endian word.
-func loadTail(s string, i, j int) uint64 {
+// loadTail returns s, at most 8 bytes, as a little-endian word.
+func loadTail(s string) uint64 {
 	var w uint64
-	for k := j - 1; k >= i; k-- {
+	for k := len(s) - 1; k >= 0; k-- {
 		w = w<<8 | uint64(s[k])
 	}
 	return w

@@ -130,7 +130,6 @@ type compiled struct {
 // lists say of it, and whether the task passes an entry so spelled.
 type spelling struct {
 	name  string
-	word  uint64 // a name of fewer than 8 bytes as a word, for spelling.is
 	facts uint8
 	keep  bool
 	// dropOthers, on the only spelling the lists have of a secret name:
@@ -211,9 +210,6 @@ func compileTask(t *Task, fold bool) *compiled {
 		s.keep = c.decide(s.name, hashName(s.name))
 		s.dropOthers = s.facts&isSecret != 0 && (i == 0 || !EqualFold(c.names[i-1].name, s.name)) &&
 			(i+1 == len(c.names) || !EqualFold(c.names[i+1].name, s.name))
-		if len(s.name) < 8 {
-			s.word = loadTail(s.name, 0, len(s.name))
-		}
 	}
 	if !t.Inherit {
 		c.heads = headsOf(c.names, prefixes)
