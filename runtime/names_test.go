@@ -1,10 +1,13 @@
 package envrt
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -94,6 +97,8 @@ func TestVar(t *testing.T) {
 		{Set("=C:", "x"), "=C:=x", false},
 		{Set("A\x00", "x"), "A\x00=x", false},
 		{Set("A", "x\x00"), "A=x\x00", false},
+		{Set("\x00A", "x"), "\x00A=x", false}, // a NUL first, too
+		{Set("A", "\x00x"), "A=\x00x", false},
 		{Unset(""), "-", false},
 		{Unset("A=1"), "-A=1", false},
 		{Unset("A\x00"), "-A\x00", false},
@@ -137,6 +142,34 @@ func TestEqualFold(t *testing.T) {
 					if got := EqualFold(sa, sb); got != want {
 						t.Fatalf("EqualFold(%q, %q) = %v", sa, sb, got)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestCompareFold checks the order compileTask sorts a task's names in:
+// strings.Compare's, with the ASCII letters upper-cased (by unicode.ToUpper
+// here) and no other byte, so that EqualFold's spellings of a name sort
+// next to each other, also across 'Z' and 'z', between which '[' to '`'
+// would otherwise come.
+func TestCompareFold(t *testing.T) {
+	key := func(c byte) int {
+		if c < utf8.RuneSelf {
+			return int(unicode.ToUpper(rune(c)))
+		}
+		return int(c)
+	}
+	for a := range 256 {
+		for b := range 256 {
+			want := cmp.Compare(key(byte(a)), key(byte(b)))
+			for _, x := range []string{"", "Path_"} {
+				sa, sb := x+string([]byte{byte(a)}), x+string([]byte{byte(b)})
+				if got := cmp.Compare(compareFold(sa, sb), 0); got != want {
+					t.Fatalf("compareFold(%q, %q) has sign %d, want %d", sa, sb, got, want)
+				}
+				if want == 0 && cmp.Compare(compareFold(sa+"x", sb), 0) != 1 {
+					t.Fatalf("compareFold(%q, %q): the longer name sorts first", sa+"x", sb)
 				}
 			}
 		}
