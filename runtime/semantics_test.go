@@ -114,6 +114,14 @@ func TestPolicyIsSecret(t *testing.T) {
 	assert.False(t, p.IsSecret("sleuth_key"))
 	assert.True(t, p.IsSecret("Sleuth_key"))
 
+	// Value detection, which generated code asks only with secrets.values on.
+	token := "ghp_" + strings.Repeat("a1B2", 9)
+	values := &Policy{SecretValues: true, ValuePrefixes: []string{"acme_live_"}}
+	assert.True(t, values.IsSecretValue(token))
+	assert.True(t, values.IsSecretValue("acme_live_x"))
+	assert.False(t, values.IsSecretValue("/usr/bin:/bin"))
+	assert.False(t, (&Policy{}).IsSecretValue(token), "secrets.values off")
+
 	list := keepPolicy.SecretList()
 	assert.Equal(t, []string{"*_KEY", "*_TOKEN", "GITHUB_TOKEN"}, list)
 	list[0] = "changed"
