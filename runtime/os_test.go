@@ -142,6 +142,7 @@ func TestOSLookup(t *testing.T) {
 	forceOS(t, false)
 	assert.ElementsMatch(t, Build(OS(), many, nil, nil, nil), got)
 	assert.Len(t, got, 16, "A, PATH and 14 of the 40")
+	assert.Equal(t, make([]string, cap(got)-len(got)), got[len(got):cap(got)], "no value left past the result")
 	forceOS(t, true)
 	assert.Equal(t, 2.0, testing.AllocsPerRun(20, func() { Build(OS(), many, nil, nil, nil) }), "past 32 names too")
 }
