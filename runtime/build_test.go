@@ -377,3 +377,24 @@ func TestBuildLeavesDstAlone(t *testing.T) {
 	assert.Equal(t, build(Given(nil, env), everything, defines, overrides, dirs, windows),
 		Build(Given(nil, env), everything, defines, overrides, dirs))
 }
+
+// TestShortPatternPrefixes: an isolated task whose passThrough patterns
+// have prefixes shorter than a head (8 bytes), or none, passes what they
+// match: the head filter must not rule those names out.
+func TestShortPatternPrefixes(t *testing.T) {
+	env := []string{"PATH=/bin", "ABCDEFGH=1", "ABCDEFG=2", "NEXT_PUBLIC_URL=https://x", "ABCDEFGX_PUBLIC_URL=3", "OTHER=4"}
+	for _, c := range []struct {
+		pass []string
+		want []string
+	}{
+		{[]string{"ABCDEFG*"}, []string{"PATH=/bin", "ABCDEFGH=1", "ABCDEFG=2", "ABCDEFGX_PUBLIC_URL=3"}},
+		{[]string{"NEXT_PU*"}, []string{"PATH=/bin", "NEXT_PUBLIC_URL=https://x"}},
+		{[]string{"*_PUBLIC_URL"}, []string{"PATH=/bin", "NEXT_PUBLIC_URL=https://x", "ABCDEFGX_PUBLIC_URL=3"}},
+		{[]string{"ABCDEFGH*"}, []string{"PATH=/bin", "ABCDEFGH=1"}}, // 8 bytes: a head
+	} {
+		task := &Task{Policy: &Policy{Essentials: []string{"PATH"}}, PassThrough: c.pass}
+		for _, fold := range []bool{false, true} {
+			assert.Equal(t, c.want, run(task, env, nil, nil, nil, fold), "%v, fold=%v", c.pass, fold)
+		}
+	}
+}

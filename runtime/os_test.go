@@ -124,6 +124,10 @@ func TestOSLookup(t *testing.T) {
 		Build(OS(), strictOS, []string{"D=1"}, nil, nil)
 	}))
 
+	none := &Task{Policy: &Policy{}, PassThrough: []string{"ENVGEN_OS_NEVER_SET"}}
+	forceOS(t, true)
+	assert.Empty(t, Build(OS(), none, nil, nil, nil), "looked up, and none of its names set")
+
 	assert.Equal(t, "upper", strictOS.Getenv(OS(), "ENVGEN_OS_A"))
 	assert.Equal(t, "", strictOS.Getenv(OS(), "ENVGEN_OS_MISSING"))
 	assert.Equal(t, "exempt", strictOS.GetenvExempt(OS(), "envgen_os_token", "envgen_os_token"))
