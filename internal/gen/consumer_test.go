@@ -87,8 +87,8 @@ func run(cmd *exec.Cmd) {
 // this checkout by a replace directive, as a fork or a local checkout would
 // be), the policy and the go:generate line from the README, go generate,
 // go build, and the program run with a known environment. The children's
-// environments are compared in full. It runs offline: every module it
-// needs is one this repository's build already put in the module cache.
+// environments are compared in full. It runs offline, on the modules
+// testkit.GoEnv puts in the module cache.
 func TestConsumerQuickstart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("creates, generates, builds and runs a consumer module; skipped with -short")
@@ -173,10 +173,14 @@ func TestConsumerFromClone(t *testing.T) {
 	}
 	c := newConsumer(t)
 	goTool, root, mod, env := c.goTool, c.root, c.mod, c.env
+	// go mod tidy also resolves the test imports of envgen's dependencies
+	// (go-cmp, for x/tools), which no build of this repository downloads:
+	// it reaches the module proxy, as the user running it does.
+	tidyEnv := testkit.NetworkGoEnv(t, goTool)
 	for _, command := range strings.Split(quickstartLocal, " && ") {
 		args := strings.Fields(strings.ReplaceAll(command, "/path/to/envgen", filepath.ToSlash(root)))
 		require.Equal(t, "go", args[0], command)
-		testkit.RunGo(t, goTool, mod, env, args[1:]...)
+		testkit.RunGo(t, goTool, mod, tidyEnv, args[1:]...)
 	}
 	testkit.RunGo(t, goTool, mod, env, "tool", "envgen", "init")
 	require.FileExists(t, filepath.Join(mod, "envpolicy.yaml"))

@@ -4,12 +4,15 @@
 package testkit
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -68,28 +71,76 @@ func GoCommand(t testing.TB) string {
 
 // GoEnv returns the environment for go commands in a throwaway module: the
 // caches and the few variables a go command needs, the module's own
-// go.mod (not a workspace), and no network, since every module it needs
-// is one this repository's own build already put in the module cache.
+// go.mod (not a workspace), and no network (GOPROXY=off), so that a test
+// never resolves a module its author did not expect. What those commands
+// need is this repository's own modules: GoEnv first runs go mod download
+// in the repository, with the network (once per test process), so that
+// they are in the module cache even on a fresh machine, or when one
+// package's tests run alone.
 func GoEnv(t testing.TB, goTool string) []string {
 	t.Helper()
-	out, err := exec.Command(goTool, "env", "GOCACHE", "GOMODCACHE").Output() //envgen:inherit go env reports the caches this environment selects
-	require.NoError(t, err, "go env")
-	vals := strings.Split(strings.TrimRight(string(out), "\r\n"), "\n")
-	require.Len(t, vals, 2, "go env GOCACHE GOMODCACHE: %q", out)
-	env := []string{
-		"GOCACHE=" + strings.TrimSpace(vals[0]),
-		"GOMODCACHE=" + strings.TrimSpace(vals[1]),
-		"GOFLAGS=-mod=mod",
-		"GOWORK=off",
-		"GOPROXY=off",
+	downloadOnce.Do(func() {
+		cmd := exec.Command(goTool, "mod", "download")
+		cmd.Dir = repoRoot(t)
+		cmd.Env = NetworkGoEnv(t, goTool)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			downloadErr = fmt.Errorf("go mod download in %s: %v\n%s", cmd.Dir, err, out)
+		}
+	})
+	require.NoError(t, downloadErr)
+	env := NetworkGoEnv(t, goTool)
+	for i, e := range env {
+		if strings.HasPrefix(e, "GOPROXY=") {
+			env[i] = "GOPROXY=off"
+		}
 	}
-	// SYSTEMROOT and friends let a Windows host run the go command at all.
-	for _, name := range []string{"HOME", "PATH", "USERPROFILE", "LOCALAPPDATA", "SYSTEMROOT", "TMPDIR", "TEMP", "TMP"} {
+	return env
+}
+
+var (
+	downloadOnce sync.Once
+	downloadErr  error
+)
+
+// NetworkGoEnv is GoEnv with this environment's module proxy, checksum
+// database and network settings in place of GOPROXY=off, for a command
+// that resolves modules no build of this repository downloads, as go mod
+// tidy does (it also resolves the imports of dependencies' tests).
+func NetworkGoEnv(t testing.TB, goTool string) []string {
+	t.Helper()
+	names := []string{"GOCACHE", "GOMODCACHE", "GOPROXY", "GOSUMDB", "GONOSUMDB", "GOPRIVATE", "GONOPROXY", "GOINSECURE"}
+	out, err := exec.Command(goTool, append([]string{"env", "-json"}, names...)...).Output() //envgen:inherit go env reports the caches and module settings this environment selects
+	require.NoError(t, err, "go env")
+	var settings map[string]string
+	require.NoError(t, json.Unmarshal(out, &settings), "go env -json: %s", out)
+	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off"}
+	for _, name := range names {
+		env = append(env, name+"="+settings[name])
+	}
+	// SYSTEMROOT and friends let a Windows host run the go command at
+	// all; the proxies and CA bundle are how this machine reaches the
+	// network.
+	for _, name := range []string{"HOME", "PATH", "USERPROFILE", "LOCALAPPDATA", "SYSTEMROOT", "TMPDIR", "TEMP", "TMP",
+		"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR"} {
 		if v, ok := os.LookupEnv(name); ok {
 			env = append(env, name+"="+v)
 		}
 	}
 	return env
+}
+
+// repoRoot returns the repository's root: the nearest directory above
+// the current one that holds go.mod.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	require.NoError(t, err)
+	for !FileExists(filepath.Join(dir, "go.mod")) {
+		parent := filepath.Dir(dir)
+		require.NotEqual(t, dir, parent, "no go.mod above the test's directory")
+		dir = parent
+	}
+	return dir
 }
 
 // RunGo runs the go command in dir and fails the test with its output if
