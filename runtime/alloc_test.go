@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// This file holds Build to SPEC's allocation budget, counting allocations
+// This file holds Build to its allocation budget (README, "Generated API"), counting allocations
 // (testing.AllocsPerRun), never timing: appending into a dst with room
 // costs nothing but one string per value only the call can build (a
 // templated define, a Set override's entry, a PATH with binPaths); past

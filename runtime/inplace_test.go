@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// This file holds build to SPEC's promise that filtering in place,
+// This file holds build to the promise (docs/semantics.md, "Output order") that filtering in place,
 // Append…Env(environ[:0], environ, …), gives what a separate dst gets:
 // the output then overwrites entries already read, and every rule that
 // looks back at them must still see them.

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// This file holds a model of Build written from SPEC's rules with maps and
+// This file holds a model of Build written from docs/semantics.md's rules with maps and
 // loops, sharing nothing with the runtime but the Policy, Task, Var and
 // Dir values it reads (its splitting, case folding and matching are
 // refSplit, upperASCII and refMatch, written in the tests), and the test
@@ -56,14 +56,14 @@ func modelPassThrough(t *Task) (exact, pats, negated []string) {
 	return exact, pats, negated
 }
 
-// modelIsSecret is SPEC rule 4 without a task: a secret name or pattern
+// modelIsSecret is rule 4 without a task: a secret name or pattern
 // matches name ASCII case-insensitively and secrets.pass does not list it
 // exactly.
 func modelIsSecret(p *Policy, name string) bool {
 	return modelMatches(p.Secrets, name, true) && !slices.Contains(p.Pass, name)
 }
 
-// modelKeep is SPEC rules 3 to 6 and dropInjection for an inherited entry
+// modelKeep is rules 3 to 6 and dropInjection for an inherited entry
 // NAME=value: whether task t passes it, names compared as fold chooses.
 func modelKeep(t *Task, name, value string, fold bool) bool {
 	p := t.Policy

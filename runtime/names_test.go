@@ -332,7 +332,7 @@ func TestScanNameEquals(t *testing.T) {
 	}
 }
 
-// refSplit is SPEC rule 1 written plainly: the name ends at the first '='
+// refSplit is rule 1 of docs/semantics.md written plainly: the name ends at the first '='
 // after the first byte; no such '=', or a NUL anywhere, is no entry.
 func refSplit(e string) (name, value string, ok bool) {
 	for i := 1; i < len(e); i++ {

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// This file checks SPEC's rules 3 to 6 and dropInjection on hand-built
+// This file checks rules 3 to 6 of docs/semantics.md and dropInjection on hand-built
 // tasks, as a generated file lays them out: through build, and through
 // the compiled task's decide and keeps, with both name comparisons.
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// SemanticsFloor is the least work SPEC's inherit rules ask of any builder,
+// SemanticsFloor is the least work the inherit rules ask of any builder,
 // with no policy at all: find each entry's '=' and check it for NUL (both
 // strings.IndexByte), de-duplicate names first-wins in an open-addressing
 // table under the runtime's own string hash (maphash, AES on amd64), and

@@ -85,7 +85,7 @@ var usageCases = map[string]bool{
 }
 
 // TestE2EExitCodes checks what the golden runner leaves out: the exit code
-// of each case, as SPEC's CLI section gives it.
+// of each case, as docs/cli.md gives it.
 func TestE2EExitCodes(t *testing.T) {
 	for _, dir := range testkit.GoldenCases(t) {
 		abs, err := filepath.Abs(dir)

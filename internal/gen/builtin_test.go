@@ -12,8 +12,8 @@ import (
 	"github.com/envgen/envgen/internal/reference"
 )
 
-// testSpecEssentials is SPEC's built-in essentials list, POSIX group then
-// Windows group, in SPEC's order: the contract builtinEssentials must match.
+// testSpecEssentials is the built-in essentials list as documented, POSIX group then
+// Windows group, in the documented order: the contract builtinEssentials must match.
 var testSpecEssentials = []string{
 	"PATH", "HOME", "SHELL", "USER", "LOGNAME", "TMPDIR", "TEMP", "TMP", "LANG",
 	"LC_ALL", "LC_CTYPE", "TERM", "COLORTERM", "FORCE_COLOR", "NO_COLOR", "CI", "NODE_OPTIONS",
@@ -23,10 +23,10 @@ var testSpecEssentials = []string{
 	"HOMEDRIVE", "HOMEPATH", "NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE",
 }
 
-// testSpecPOSIXEssentials is how many of testSpecEssentials form SPEC's POSIX group.
+// testSpecPOSIXEssentials is how many of testSpecEssentials form the POSIX group.
 const testSpecPOSIXEssentials = 17
 
-// testNomadDenylist is HashiCorp Nomad's default env.denylist, which SPEC
+// testNomadDenylist is HashiCorp Nomad's default env.denylist, which the README
 // requires the built-in secrets to cover.
 var testNomadDenylist = []string{
 	"CONSUL_TOKEN", "CONSUL_HTTP_TOKEN", "CONSUL_HTTP_TOKEN_FILE", "NOMAD_TOKEN",
@@ -36,8 +36,8 @@ var testNomadDenylist = []string{
 	"GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_OAUTH_ACCESS_TOKEN",
 }
 
-// testMustIncludeSecrets is every name SPEC requires among the built-in
-// secrets: Nomad's denylist plus the names SPEC lists after it. These stay
+// testMustIncludeSecrets is every name the README promises among the built-in
+// secrets: Nomad's denylist plus the names it lists after it. These stay
 // listed by name even where a built-in pattern covers them.
 var testMustIncludeSecrets = append(append([]string(nil), testNomadDenylist...),
 	"GITHUB_TOKEN", "GH_TOKEN", "NPM_TOKEN", "NODE_AUTH_TOKEN",
@@ -115,7 +115,7 @@ func TestBuiltinSyntax(t *testing.T) {
 	patternRE := regexp.MustCompile(`^[A-Za-z_*][A-Za-z0-9_*]*$`)
 	for _, e := range policy.BuiltinEssentials {
 		if e.Name == "PROGRAMFILES(X86)" {
-			continue // SPEC: the one built-in name outside the name syntax
+			continue // the one built-in name outside the name syntax
 		}
 		assert.Regexp(t, nameRE, e.Name, "essential %q is not a name", e.Name)
 	}

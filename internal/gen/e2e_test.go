@@ -24,7 +24,7 @@ var e2eGOOS = []string{"linux", "windows", "darwin", "freebsd"}
 // be gofmt-formatted and pass go vet on every GOOS in e2eGOOS; then go test
 // runs the self-checking tests that sit next to some cases
 // (testdata/golden/<case>/check_test.go), which hold the generated API to
-// SPEC with expected values written out by hand.
+// docs/semantics.md with expected values written out by hand.
 func TestE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and tests a module of generated code; skipped with -short")

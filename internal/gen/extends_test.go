@@ -32,7 +32,7 @@ func TestExtendsIsSugar(t *testing.T) {
 		},
 		{
 			// Each path merges base in again, so base's define wins over l's
-			// on the way through r (SPEC: presets merged in order, later wins).
+			// on the way through r (presets merged in order, later wins).
 			"diamond define",
 			`{version: 1, presets: {base: {define: {X: base}}, l: {extends: [base], define: {X: l}}, r: {extends: [base]}},
 			  tasks: {t: {extends: [l, r]}}}`,

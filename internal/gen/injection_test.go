@@ -12,7 +12,7 @@ import (
 	"github.com/envgen/envgen/internal/policy"
 )
 
-// testSpecInjection is what SPEC's Extensions section names among the
+// testSpecInjection is what docs/semantics.md ("Injection variables") names among the
 // injection variables.
 var testSpecInjection = []string{"LD_*", "DYLD_*", "BASH_ENV", "ENV", "PYTHONPATH", "PERL5LIB", "RUBYOPT", "BASH_FUNC_*"}
 
@@ -66,7 +66,7 @@ func TestInjectionSyntax(t *testing.T) {
 
 func TestInjectionCoversSpecAndSudo(t *testing.T) {
 	for _, name := range testSpecInjection {
-		assert.True(t, slices.ContainsFunc(policy.BuiltinInjection, func(b policy.Builtin) bool { return b.Name == name }), "SPEC names %s", name)
+		assert.True(t, slices.ContainsFunc(policy.BuiltinInjection, func(b policy.Builtin) bool { return b.Name == name }), "docs/semantics.md names %s", name)
 	}
 	for _, entry := range testSudoBadenv {
 		if slices.Contains(testSudoLeftOut, entry) {

@@ -21,7 +21,7 @@ import (
 // written again, with regular expressions, so that a shared mistake would
 // have to be made twice.
 //
-//  1. A name that is a secret of the task (SPEC rule 4) never reaches the
+//  1. A name that is a secret of the task (rule 4 of docs/semantics.md) never reaches the
 //     child from environ unless exempted exactly: its entry must come from
 //     the task's define, the call's Set, or (for PATH) binPaths.
 //  2. An isolated task passes nothing undeclared: every name is an

@@ -24,7 +24,7 @@ type RandomCall struct {
 }
 
 // valueSemanticsWired says the generated builders implement secrets by
-// value (SPEC's Extensions: secret values): an entry whose value looks
+// value (docs/semantics.md, "Secret values"): an entry whose value looks
 // like a credential is dropped. Until they do, random environments hold
 // no such values, since the reference would drop them and the builders
 // not; IsSecretValue and policies with secrets.values and

@@ -42,7 +42,7 @@ const (
 	srcCodexGemini = "[Codex: `shell_environment_policy` default excludes](https://github.com/openai/codex/blob/main/codex-rs/core/src/exec_env.rs); " + srcGeminiCLI
 )
 
-// BuiltinEssentials is isolated mode's base allowlist, in SPEC order.
+// BuiltinEssentials is isolated mode's base allowlist, POSIX names, then Windows names.
 var BuiltinEssentials = []Builtin{
 	{"PATH", "POSIX", srcXBDOther},
 	{"HOME", "POSIX", srcXBDOther},
@@ -82,7 +82,7 @@ var BuiltinEssentials = []Builtin{
 // BuiltinSecrets is the built-in credential list: names first, grouped, then patterns.
 //
 // A name that a pattern below already covers is left out (the pattern
-// denies it anyway), except the names SPEC requires by name. Files and
+// denies it anyway), except the names the list promises by name (Nomad's env.denylist and the README's). Files and
 // sockets that hold or hand out a credential count as credentials, as in
 // Nomad's denylist (GOOGLE_APPLICATION_CREDENTIALS, CONSUL_HTTP_TOKEN_FILE).
 var BuiltinSecrets = []Builtin{

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// This file desugars presets and extends (SPEC's Extensions): a task or
+// This file desugars presets and extends (docs/semantics.md, "Presets"): a task or
 // preset that says extends: [a, b] gets presets a and b merged in, in
 // order, and then its own fields. Lists are concatenated with repeats
 // dropped, define merges by name (the later value wins, in the place the
@@ -230,7 +230,7 @@ func entries(e TaskSource) int {
 }
 
 // extendsPos returns where an error about extends entry ref goes: on the
-// extends line, as SPEC says, at the entry itself when the list is written
+// extends line, at the entry itself when the list is written
 // on that line, else at the extends key.
 func extendsPos(key *Text, ref Text) Pos {
 	if key == nil || ref.Pos.Line == key.Pos.Line {

@@ -3,7 +3,7 @@ package policy
 import "testing"
 
 // TestFoldedPatternMatches holds the checker's secret-pattern match to
-// what SPEC says a pattern matches: '*' any run of bytes, possibly empty,
+// what docs/semantics.md says a pattern matches: '*' any run of bytes, possibly empty,
 // every other byte itself, ASCII case aside.
 func TestFoldedPatternMatches(t *testing.T) {
 	for _, c := range []struct {

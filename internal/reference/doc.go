@@ -1,4 +1,4 @@
-// Package reference is the reference interpreter: SPEC's semantics
+// Package reference is the reference interpreter: docs/semantics.md's semantics
 // written as plain maps and loops, to be obviously right rather than
 // fast. It imports package policy and, of runtime/, only the value
 // detectors (envrt.NewValueDetector), which say whether a value looks

@@ -13,10 +13,10 @@ type Source struct {
 	By   string // PassThroughName: the name; PassThroughPattern: the pattern
 }
 
-// SourceKind is a layer of the build (SPEC's Semantics).
+// SourceKind is a layer of the build (docs/semantics.md).
 type SourceKind int
 
-// The layers, in SPEC order. The zero SourceKind is no layer: an Entry's
+// The layers, in the order docs/semantics.md gives. The zero SourceKind is no layer: an Entry's
 // Over when the entry replaced nothing.
 const (
 	NoSource           SourceKind = iota

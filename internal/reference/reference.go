@@ -55,8 +55,8 @@ func (r Result) Environ() []string {
 
 // Build builds the environment that task t of policy p gives a child
 // from environ, params (by parameter name; a missing one is empty) and
-// the call's overrides, following SPEC's Semantics section and the
-// choices the README documents where SPEC is silent. fold selects
+// the call's overrides, following docs/semantics.md and the
+// choices the README documents where it is silent. fold selects
 // Windows' rules: names compare ASCII case-insensitively.
 func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string]string, overrides []Override, fold bool) Result {
 	var r Result
@@ -307,7 +307,7 @@ func IsSecretValue(p *policy.Policy, value string) bool {
 }
 
 // refSecretBy returns the secret name or pattern that makes name a
-// secret of task t (SPEC rule 4: the policy's secrets, compared ASCII
+// secret of task t (rule 4: the policy's secrets, compared ASCII
 // case-insensitively, less the exact spellings in secrets.pass and in
 // t's passThrough names), or "" if name is none.
 func refSecretBy(p *policy.Policy, t *policy.Task, name string) string {
@@ -391,7 +391,7 @@ func refMatchAny(names, patterns []string, name string, fold bool) (by string, o
 	return "", false
 }
 
-// Split splits an os.Environ entry (SPEC rule 1): the name ends at the
+// Split splits an os.Environ entry (rule 1): the name ends at the
 // first '=' after the first byte. ok is false for an entry with no such
 // '=' or with a NUL byte anywhere.
 func Split(entry string) (name, value string, ok bool) {

@@ -11,7 +11,7 @@ import (
 	"github.com/envgen/envgen/internal/policy"
 )
 
-// These tests hold the reference interpreter to SPEC with expected values
+// These tests hold the reference interpreter to docs/semantics.md with expected values
 // written out by hand, for both name comparisons, so that the
 // differential and fuzz tests compare the generated code with something
 // known to be right.

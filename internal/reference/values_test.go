@@ -8,7 +8,7 @@ import (
 	envrt "github.com/envgen/envgen/runtime"
 )
 
-// Credentials by value, under innocent names (SPEC's Extensions: secret
+// Credentials by value, under innocent names (docs/semantics.md: secret
 // values). The expected outputs are written out by hand.
 const (
 	ghToken  = "ghp_0123456789abcdefghijABCDEFGHIJklmnop" // GitHub: ghp_ and 36 base62

@@ -9,7 +9,7 @@ import (
 )
 
 // SameEntries fails unless got holds exactly want's entries, in any
-// order (SPEC does not fix the order), each once.
+// order (the semantics do not fix it), each once.
 func SameEntries(t *testing.T, what string, got, want []string) {
 	t.Helper()
 	g, w := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))

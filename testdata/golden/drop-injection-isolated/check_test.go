@@ -1,6 +1,6 @@
 package dropinjectionisolated
 
-// Self-checks of dropInjection in an isolated task (SPEC's Extensions:
+// Self-checks of dropInjection in an isolated task (docs/semantics.md,
 // injection variables). They run only inside the e2e module that
 // internal/gen's TestE2E builds.
 

@@ -1,6 +1,6 @@
 package dropinjection
 
-// Self-checks of dropInjection (SPEC's Extensions: injection variables).
+// Self-checks of dropInjection (docs/semantics.md, "Injection variables").
 // They run only inside the e2e module that internal/gen's TestE2E builds.
 
 import (

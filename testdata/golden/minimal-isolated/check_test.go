@@ -14,7 +14,7 @@ import (
 	"envgen.test/e2e/checks"
 )
 
-// essentials is SPEC's built-in essentials list, POSIX then Windows.
+// essentials is the built-in essentials list, written out by hand,, POSIX then Windows.
 var essentials = []string{
 	"PATH", "HOME", "SHELL", "USER", "LOGNAME", "TMPDIR", "TEMP", "TMP", "LANG",
 	"LC_ALL", "LC_CTYPE", "TERM", "COLORTERM", "FORCE_COLOR", "NO_COLOR", "CI", "NODE_OPTIONS",
@@ -23,7 +23,7 @@ var essentials = []string{
 	"HOMEPATH", "NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE",
 }
 
-// requiredSecrets are the names SPEC says the built-in secrets cover.
+// requiredSecrets are the names the built-in secrets promise to cover (Nomad's env.denylist and the README's).
 var requiredSecrets = []string{
 	// Nomad's env.denylist
 	"CONSUL_TOKEN", "CONSUL_HTTP_TOKEN", "CONSUL_HTTP_TOKEN_FILE", "NOMAD_TOKEN", "VAULT_TOKEN",
@@ -110,13 +110,13 @@ func TestAllocs(t *testing.T) {
 func TestBuiltinSecrets(t *testing.T) {
 	for _, name := range requiredSecrets {
 		if !IsSecret(name) {
-			t.Errorf("IsSecret(%q) = false, want true (SPEC requires it)", name)
+			t.Errorf("IsSecret(%q) = false, want true (the list promises it)", name)
 		}
 		if lower := strings.ToLower(name); !IsSecret(lower) {
 			t.Errorf("IsSecret(%q) = false, want true (detection ignores case)", lower)
 		}
 	}
-	// SPEC's example suffix patterns.
+	// The README's example suffix patterns.
 	for _, name := range []string{"MY_TOKEN", "APP_SECRET", "DB_PASSWORD", "STRIPE_API_KEY", "my_token"} {
 		if !IsSecret(name) {
 			t.Errorf("IsSecret(%q) = false, want true (built-in pattern)", name)

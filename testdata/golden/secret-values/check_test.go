@@ -32,7 +32,7 @@ func TestIsSecretValue(t *testing.T) {
 }
 
 // TestBuildersDropSecretValues: the builders drop an entry whose value
-// looks like a credential, unless an exemption names its spelling (SPEC's
+// looks like a credential, unless an exemption names its spelling (docs/semantics.md's
 // Extensions: secret values).
 func TestBuildersDropSecretValues(t *testing.T) {
 	environ := []string{"MY_CONFIG=" + ghToken, "APP_URL=postgres://u:pw@db/app", "APP_NAME=web",

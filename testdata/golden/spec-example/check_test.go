@@ -1,6 +1,6 @@
 package envpolicy
 
-// Self-checks of the code generated from SPEC's own example policy. They
+// Self-checks of the code generated from the policy reference's example policy. They
 // run only inside the e2e module that internal/gen's TestE2E builds.
 
 import (

@@ -1,7 +1,7 @@
 package gonames
 
 // Self-checks of the Go names of task keys with - _ and .: the builders
-// exist with the signatures SPEC gives. They run only inside the e2e module
+// exist with the signatures the README gives. They run only inside the e2e module
 // that internal/gen's TestE2E builds.
 
 import (
@@ -17,7 +17,7 @@ type (
 	appendFunc = func(dst, environ []string, overrides ...envrt.Var) []string
 )
 
-// Each task key's builders, by the names SPEC's rule gives.
+// Each task key's builders, by the README's naming rule.
 var (
 	_ envFunc    = McpServerEnv // mcp-server
 	_ appendFunc = AppendMcpServerEnv

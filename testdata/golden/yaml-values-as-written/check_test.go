@@ -10,7 +10,7 @@ import (
 	"envgen.test/e2e/checks"
 )
 
-// want is every define of task literal, as SPEC's "taken as written"
+// want is every define of task literal, as docs/semantics.md's "the YAML scalar as written"
 // reads the policy.
 var want = []string{
 	"CGO_ENABLED=0",
