@@ -45,6 +45,12 @@ type Task struct {
 	// PassThrough holds exact names and patterns; in an isolated task
 	// also negations, written "!NAME" or "!PATTERN".
 	PassThrough []string
+	// BuiltinPassThrough holds the exact passThrough names that only a
+	// built-in preset lists. They pass as PassThrough's exact names do,
+	// but exempt no value (only the policy's own text does): an entry
+	// among them whose value looks like a credential is still a secret
+	// by value.
+	BuiltinPassThrough []string
 	// Unset holds names and patterns an inherit task drops.
 	Unset []string
 	// DropInjection drops Policy.Injection's names, and inherited values
@@ -147,6 +153,7 @@ const (
 	isMatched         // matched by a passThrough pattern
 	isNegated         // a "!NAME" or "!PATTERN" of passThrough
 	isUnset           // in unset, or in the injection list with dropInjection
+	isChecked         // an exact passThrough name of BuiltinPassThrough: it exempts no value
 )
 
 // compiled returns t's tables for names compared as fold says, compiling
@@ -194,6 +201,7 @@ func compileTask(t *Task, fold bool) *compiled {
 			add([]string{s}, isListed)
 		}
 	}
+	add(t.BuiltinPassThrough, isListed|isChecked)
 	add(t.Unset, isUnset)
 	if t.DropInjection {
 		add(p.Injection, isUnset)
@@ -302,7 +310,8 @@ func (c *compiled) rules(exact, folded uint8) bool {
 // by its name, for its value: with functions under dropInjection a bash
 // function's (unless an isolated task's passThrough lists the spelling),
 // with secrets.values one that looks like a credential (unless
-// secrets.pass or an exact passThrough name does).
+// secrets.pass or an exact passThrough name outside BuiltinPassThrough
+// does).
 func (c *compiled) dropsValue(name, value string, functions bool) bool {
 	function := functions && c.dropFunctions && strings.HasPrefix(value, "()")
 	credential := c.values != nil && c.values.looks(value)
@@ -310,5 +319,6 @@ func (c *compiled) dropsValue(name, value string, functions bool) bool {
 		return false
 	}
 	exact, _ := c.spelled(name, hashName(name))
-	return function && (c.inherit || exact&isListed == 0) || credential && exact&(isPass|isListed) == 0
+	exempt := exact&isPass != 0 || exact&(isListed|isChecked) == isListed
+	return function && (c.inherit || exact&isListed == 0) || credential && !exempt
 }

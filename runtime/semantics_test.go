@@ -240,3 +240,20 @@ func TestSpellingsOfNonASCIINames(t *testing.T) {
 	assert.Equal(t, []string{"aÉ=exempt", "X=1"}, run(task, []string{"aÉ=exempt", "Aé=unset", "X=1"}, nil, nil, nil, false))
 	assert.Equal(t, []string{"aÉ=exempt", "X=1"}, run(task, []string{"aÉ=exempt", "AÉ=again", "X=1"}, nil, nil, nil, true))
 }
+
+// TestBuiltinPassThroughExemptsNoValue: a name that only a built-in preset
+// lists passes by its name, in both modes, but an entry of it whose value
+// looks like a credential is dropped, where the same name in PassThrough
+// would keep it.
+func TestBuiltinPassThroughExemptsNoValue(t *testing.T) {
+	p := &Policy{Essentials: []string{"PATH"}, Secrets: []string{"*_TOKEN"}, SecretValues: true}
+	proxy := "HTTPS_PROXY=http://alice:pw@proxy:3128"
+	environ := []string{"PATH=/bin", proxy, "GOPROXY=https://proxy.golang.org", "GH_TOKEN=x"}
+	for _, inherit := range []bool{false, true} {
+		builtin := &Task{Policy: p, Inherit: inherit, BuiltinPassThrough: []string{"HTTPS_PROXY", "GOPROXY", "GH_TOKEN"}}
+		both(t, builtin, environ, []string{"PATH=/bin", "GOPROXY=https://proxy.golang.org", "GH_TOKEN=x"})
+		own := &Task{Policy: p, Inherit: inherit, PassThrough: []string{"HTTPS_PROXY"}, BuiltinPassThrough: []string{"GOPROXY"}}
+		want := []string{"PATH=/bin", proxy, "GOPROXY=https://proxy.golang.org"}
+		both(t, own, environ, want)
+	}
+}

@@ -246,15 +246,22 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 			unset += ", and the injection variables (dropInjection)"
 		}
 		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
-		var kept []string
-		unsetNames := policy.SetOf(t.UnsetExact)
+		var kept, byName []string
+		unsetNames, builtin := policy.SetOf(t.UnsetExact), policy.SetOf(t.BuiltinPass)
 		for _, n := range t.Exact {
-			if !unsetNames[n] {
+			switch {
+			case unsetNames[n]:
+			case builtin[n]:
+				byName = append(byName, n)
+			default:
 				kept = append(kept, n)
 			}
 		}
 		if len(kept) > 0 {
 			out = append(out, "Kept even if secret, by name or by value: "+strings.Join(kept, ", ")+".")
+		}
+		if len(byName) > 0 {
+			out = append(out, "Kept even if secret by name, but not by value (only a built-in preset lists them): "+strings.Join(byName, ", ")+".")
 		}
 	} else {
 		var passed []string
@@ -377,6 +384,7 @@ func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan) {
 		fields = append(fields, item(jen.Id("Inherit").Op(":").True(), ""))
 	}
 	fields = append(fields, listField("PassThrough", t.PassThrough)...)
+	fields = append(fields, listField("BuiltinPassThrough", t.BuiltinPass)...)
 	fields = append(fields, listField("Unset", t.Unset)...)
 	if t.DropInjection {
 		fields = append(fields, item(jen.Id("DropInjection").Op(":").True(), ""))

@@ -41,7 +41,8 @@ func (pl *Plan) internal(name string) string { return "envgen" + pl.Prefix + nam
 // runtime takes them.
 type TaskPlan struct {
 	policy.Task
-	// PassThrough: exact names, then patterns, then negations ("!"),
+	// PassThrough: exact names (less those only built-in presets list,
+	// which are in BuiltinPass), then patterns, then negations ("!"),
 	// each part sorted; Unset: the task's own names, then patterns, less
 	// the injection list that DropInjection adds.
 	PassThrough, Unset []string
@@ -60,7 +61,9 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 	}
 	for _, t := range p.Tasks {
 		tp := TaskPlan{Task: t}
-		tp.PassThrough = append(sortedUnique(t.Exact), sortedUnique(t.Patterns)...)
+		builtin := policy.SetOf(t.BuiltinPass)
+		own := slices.DeleteFunc(slices.Clone(t.Exact), func(n string) bool { return builtin[n] })
+		tp.PassThrough = append(sortedUnique(own), sortedUnique(t.Patterns)...)
 		for _, n := range append(sortedUnique(t.NegExact), sortedUnique(t.NegPatterns)...) {
 			tp.PassThrough = append(tp.PassThrough, "!"+n)
 		}
@@ -89,7 +92,7 @@ func (pl *Plan) Tables() (*envrt.Policy, []*envrt.Task) {
 		SecretValues: !pl.Values.Off, ValuePrefixes: pl.Values.Prefixes}
 	var tasks []*envrt.Task
 	for _, t := range pl.Tasks {
-		tasks = append(tasks, &envrt.Task{Policy: rp, Inherit: t.Inherit, PassThrough: t.PassThrough, Unset: t.Unset, DropInjection: t.DropInjection})
+		tasks = append(tasks, &envrt.Task{Policy: rp, Inherit: t.Inherit, PassThrough: t.PassThrough, BuiltinPassThrough: t.BuiltinPass, Unset: t.Unset, DropInjection: t.DropInjection})
 	}
 	return rp, tasks
 }

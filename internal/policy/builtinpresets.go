@@ -163,9 +163,10 @@ func builtinPresetKeys() []string {
 // extends entry that first names it, so that anything said about it lands
 // on the user's line).
 func (b BuiltinPreset) source(pos Pos) TaskSource {
-	t := TaskSource{Key: Text{BuiltinPresetPrefix + b.Key, pos}}
+	t := TaskSource{Key: Text{BuiltinPresetPrefix + b.Key, pos}, BuiltinPass: map[string]string{}}
 	for _, p := range b.Pass {
 		t.PassThrough = append(t.PassThrough, Text{p.Name, pos})
+		t.BuiltinPass[p.Name] = t.Key.Value
 	}
 	for _, d := range b.Define {
 		t.Define = append(t.Define, DefineSource{Name: Text{d.Name, pos}, Value: Text{d.Value, pos}})

@@ -70,6 +70,14 @@ type Task struct {
 	// that preset's key, so that explain can say where to change it; an
 	// entry the task writes itself is not in it.
 	FromPreset map[Entry]string
+	// BuiltinPass lists, sorted, the names of Exact that only built-in
+	// presets (extends: [builtin:…]) list, not the policy's own text:
+	// they pass as the other exact names do, but exempt no value, so an
+	// entry among them that holds a credential is still a secret by
+	// value. BuiltinPassFrom maps each to the built-in preset that lists
+	// it, for explain.
+	BuiltinPass     []string
+	BuiltinPassFrom map[string]string
 }
 
 // Entry is one entry of a task's fields, as the policy writes it: Field
@@ -376,6 +384,13 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 			out.NegExact = append(out.NegExact, v)
 		case IsName(v):
 			out.Exact = append(out.Exact, v)
+			if from, ok := t.BuiltinPass[v]; ok {
+				out.BuiltinPass = append(out.BuiltinPass, v)
+				if out.BuiltinPassFrom == nil {
+					out.BuiltinPassFrom = map[string]string{}
+				}
+				out.BuiltinPassFrom[v] = from
+			}
 		case IsPattern(v) && neg:
 			out.NegPatterns = append(out.NegPatterns, v)
 		case IsPattern(v):
@@ -384,6 +399,8 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("passThrough"), s.Value)
 		}
 	}
+
+	slices.Sort(out.BuiltinPass)
 
 	if t.UnsetKey != nil && !out.Inherit && modeKnown {
 		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes only its essentials and what its passThrough lists)", out.Key)

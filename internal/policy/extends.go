@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -322,6 +323,7 @@ type merger struct {
 // newMerger returns a merger that starts from a copy of base.
 func newMerger(base TaskSource) *merger {
 	m := &merger{out: base, defined: map[string]int{}}
+	m.out.BuiltinPass = maps.Clone(base.BuiltinPass)
 	for i, list := range []*[]Text{&m.out.PassThrough, &m.out.BinPaths, &m.out.Unset} {
 		*list = slices.Clone(*list)
 		m.seen[i] = map[string]bool{}
@@ -349,6 +351,9 @@ func (m *merger) add(over TaskSource) {
 		{&m.out.Unset, over.Unset},
 	} {
 		for _, s := range l.more {
+			if i == 0 {
+				m.passFrom(s.Value, over.BuiltinPass[s.Value])
+			}
 			if !m.seen[i][s.Value] {
 				m.seen[i][s.Value] = true
 				*l.list = append(*l.list, s)
@@ -371,6 +376,25 @@ func (m *merger) add(over TaskSource) {
 	}
 	if over.DropInjectionKey != nil {
 		m.out.DropInjection, m.out.DropInjectionKey = over.DropInjection, over.DropInjectionKey
+	}
+}
+
+// passFrom records where the passThrough entry name comes from: builtin,
+// the built-in preset that wrote it, or "" for the policy's own text. A
+// name stays in m.out.BuiltinPass only while no entry of the policy's own
+// text has named it, whichever came first.
+func (m *merger) passFrom(name, builtin string) {
+	_, listed := m.out.BuiltinPass[name]
+	switch {
+	case builtin == "":
+		delete(m.out.BuiltinPass, name)
+	case !listed && m.seen[0][name]:
+		// the policy's own text named it first
+	case !listed:
+		if m.out.BuiltinPass == nil {
+			m.out.BuiltinPass = map[string]string{}
+		}
+		m.out.BuiltinPass[name] = builtin
 	}
 }
 

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,6 +23,7 @@ func TestMergeEntryKnowsEveryField(t *testing.T) {
 		"DropInjectionKey": "last given",
 		"Extends":          "the entry's own (resolved by desugar)",
 		"ExtendsKey":       "the entry's own",
+		"BuiltinPass":      "kept while only built-in presets list the name",
 	}
 	for _, f := range reflect.VisibleFields(reflect.TypeFor[TaskSource]()) {
 		_, ok := merged[f.Name]
@@ -101,4 +103,58 @@ tasks:
 		{"passThrough", "!B_X"}: "base",
 	}, p.Tasks[0].FromPreset, "D is the task's own define: the later wins")
 	assert.Equal(t, map[Entry]string{{"unset", "U"}: "more", {"passThrough", "A"}: "more"}, p.Tasks[1].FromPreset)
+}
+
+// TestBuiltinPassOnlyFromBuiltinPresets: a passThrough name is in
+// Task.BuiltinPass (it passes, but exempts no value) only while no text
+// of the policy lists it, whichever comes first: the task itself, or a
+// preset of the policy, directly or through another preset.
+func TestBuiltinPassOnlyFromBuiltinPresets(t *testing.T) {
+	p, err := Load("policy.yaml", []byte(`version: 1
+presets:
+  proxy: {passThrough: [HTTPS_PROXY]}
+  wrapped: {extends: [builtin:network]}
+tasks:
+  bare: {extends: [builtin:network]}
+  own-after: {extends: [builtin:network], passThrough: [HTTPS_PROXY]}
+  preset-after: {extends: [builtin:network, proxy]}
+  preset-before: {extends: [proxy, builtin:network]}
+  nested: {extends: [wrapped]}
+  inherit: {mode: inherit, extends: [builtin:go], passThrough: [GOPROXY]}
+`))
+	if !assert.NoError(t, err) {
+		return
+	}
+	builtin := map[string][]string{}
+	for _, task := range p.Tasks {
+		builtin[task.Key] = task.BuiltinPass
+	}
+	network := func(except ...string) []string {
+		var out []string
+		for _, b := range BuiltinPresets {
+			if b.Key == "network" {
+				for _, n := range b.Pass {
+					if !slices.Contains(except, n.Name) {
+						out = append(out, n.Name)
+					}
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	assert.Contains(t, builtin["bare"], "HTTPS_PROXY")
+	assert.Equal(t, network(), builtin["bare"])
+	assert.Equal(t, network(), builtin["nested"])
+	assert.Equal(t, network("HTTPS_PROXY"), builtin["own-after"])
+	assert.Equal(t, network("HTTPS_PROXY"), builtin["preset-after"])
+	assert.Equal(t, network("HTTPS_PROXY"), builtin["preset-before"])
+	assert.NotContains(t, builtin["inherit"], "GOPROXY")
+	assert.Contains(t, builtin["inherit"], "GOSUMDB")
+	for _, task := range p.Tasks {
+		for _, n := range task.BuiltinPass {
+			assert.Contains(t, task.Exact, n, "task %s: a BuiltinPass name is an exact passThrough name", task.Key)
+			assert.Equal(t, "builtin:"+map[bool]string{true: "go", false: "network"}[task.Key == "inherit"], task.BuiltinPassFrom[n])
+		}
+	}
 }

@@ -72,6 +72,12 @@ type TaskSource struct {
 	// is the key itself.
 	Extends    []Text
 	ExtendsKey *Text
+	// BuiltinPass maps each passThrough name that only built-in presets
+	// wrote (merged in by extends) to the first such preset's key
+	// ("builtin:network"); nil when there is none. Such a name passes
+	// as any exact passThrough name does, but exempts no value: only the
+	// policy's own text does (see Task.BuiltinPass).
+	BuiltinPass map[string]string
 }
 
 // DefineSource is one NAME: value entry of a task's define.

@@ -64,6 +64,10 @@ type Reason struct {
 	// ValuePrefix is, for SecretValue of kind envrt.KindValuePrefix, the
 	// secrets.valuePrefixes entry the value starts with.
 	ValuePrefix string
+	// BuiltinPreset is, for SecretValue, the built-in preset whose
+	// passThrough lists the name ("builtin:network"), when no text of the
+	// policy does: it passes the name, but exempts no value.
+	BuiltinPreset string
 }
 
 // ReasonKind is a kind of drop.
@@ -137,10 +141,14 @@ func (r Reason) Detail() string {
 	case BashFunction:
 		return `a bash exported function: the value starts with "()"`
 	case SecretValue:
+		d := "value looks like " + article(r.By) + " " + r.By
 		if r.By == envrt.KindValuePrefix && r.ValuePrefix != "" {
-			return "value starts with " + r.ValuePrefix + " (secrets.valuePrefixes)"
+			d = "value starts with " + r.ValuePrefix + " (secrets.valuePrefixes)"
 		}
-		return "value looks like " + article(r.By) + " " + r.By
+		if r.BuiltinPreset != "" {
+			d += "; " + r.BuiltinPreset + " passes the name but exempts no value: list the name in the task's own passThrough to keep it"
+		}
+		return d
 	}
 	return ""
 }

@@ -275,9 +275,11 @@ func newRefValues(p *policy.Policy) *refValues {
 // for task t, and why: value detection is on, the detectors report the
 // value, and neither secrets.pass nor t's passThrough names lists this
 // exact spelling of the name (an exemption matches exactly, as for
-// secrets by name).
+// secrets by name); a passThrough name that only a built-in preset lists
+// exempts no value.
 func (v *refValues) secret(p *policy.Policy, t *policy.Task, name, value string) (why Reason, ok bool) {
-	if !v.on || refContains(p.Pass, name) || refContains(t.Exact, name) {
+	builtin := refContains(t.BuiltinPass, name) // a built-in preset exempts no value
+	if !v.on || refContains(p.Pass, name) || refContains(t.Exact, name) && !builtin {
 		return Reason{}, false
 	}
 	kind, ok := v.detector.Match(value)
@@ -285,6 +287,9 @@ func (v *refValues) secret(p *policy.Policy, t *policy.Task, name, value string)
 		return Reason{}, false
 	}
 	why = Reason{Kind: SecretValue, By: kind}
+	if builtin {
+		why.BuiltinPreset = t.BuiltinPassFrom[name]
+	}
 	if kind == envrt.KindValuePrefix {
 		for _, pre := range v.prefixes { // the longest one value starts with
 			if strings.HasPrefix(value, pre) && len(pre) > len(why.ValuePrefix) {
