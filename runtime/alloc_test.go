@@ -3,6 +3,7 @@ package envrt
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -231,4 +232,44 @@ func TestPooledSeenCleared(t *testing.T) {
 		return
 	}
 	t.Fatal("the pool never gave back the table the call used")
+}
+
+// TestAllocsRefinements: the run-time refinements build no string (Keep
+// and KeepMatching reuse environ's entries, Sets the entries given) and
+// allocate only where they must: a copy of environ when the build
+// filters it in place, which overwrites what Keep and KeepMatching read.
+// KeepMatching's table of names comes from the pool build's does.
+func TestAllocsRefinements(t *testing.T) {
+	skipPooledUnderRace(t)
+	isolated := allocTasks["isolated"]
+	env := allocEnviron(50)
+	sets := Sets([]string{"PAGER=cat", "EDITOR=vi", "PAGER=less"})
+	for _, c := range []struct {
+		what      string
+		task      *Task
+		overrides []Var
+		want      float64
+	}{
+		{"Keep", isolated, []Var{Keep("GITHUB_TOKEN"), Keep("HOME"), Keep("ABSENT")}, 0},
+		{"Drop", isolated, []Var{Drop("VAR_1*"), Drop("*")}, 0},
+		{"an invalid Drop", isolated, []Var{Drop("not a pattern")}, 0},
+		{"KeepMatching, few names", isolated, []Var{KeepMatching("VAR_1?*"), KeepMatching("VAR_4*")}, 0},
+		{"Sets", isolated, sets, 0},
+		{"three", isolated, []Var{Drop("VAR_2*"), Keep("GITHUB_TOKEN"), KeepMatching("VAR_3*")}, 0},
+		{"Unset, Drop, then Sets", allocTasks["inherit"], append([]Var{Unset("HOME"), Drop("VAR_*")}, sets...), 0},
+	} {
+		assert.Equal(t, c.want, allocs(t, c.task, env, literalDefines, c.overrides, nil), c.what)
+		assert.Equal(t, c.want, allocs(t, c.task, allocEnviron(400), literalDefines, c.overrides, nil), "%s, pooled table", c.what)
+	}
+	dst := make([]string, 0, 80)
+	got := testing.AllocsPerRun(20, func() {
+		Build(Given(dst, env), isolated, literalDefines, []Var{KeepMatching("VAR_*")}, nil)
+	})
+	assert.Zero(t, got, "KeepMatching of 47 names")
+	inPlace := slices.Clone(env)
+	got = testing.AllocsPerRun(20, func() {
+		copy(inPlace, env)
+		Build(Given(inPlace[:0], inPlace), isolated, nil, []Var{Keep("GITHUB_TOKEN")}, nil)
+	})
+	assert.Equal(t, 1.0, got, "in place: environ's copy")
 }

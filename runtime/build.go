@@ -36,7 +36,7 @@ func Given(dst, environ []string) Input { return Input{dst: dst, environ: enviro
 // would overwrite entries not yet read: Build then copies environ first.
 func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []string {
 	if in.fromOS {
-		in = readOS(t.compiled(false), len(defines)+len(overrides)+1)
+		in = readOS(t.compiled(false), len(defines)+len(overrides)+1, readsEnviron(overrides))
 	}
 	return build(in, t, defines, overrides, path, windows)
 }
@@ -46,12 +46,21 @@ func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []s
 func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
 	c := t.compiled(fold)
 	dst, environ := in.dst, in.environ
-	b := builder{base: len(dst), fold: fold}
+	b := builder{base: len(dst), fold: fold, c: c, environ: environ}
+	// Keep and KeepMatching read environ after the filter, which, in
+	// place, has overwritten it: they read a copy.
+	reads, room := readsEnviron(overrides), dst[len(dst):cap(dst)]
 	if in.owned && !fold {
+		if reads {
+			b.environ = slices.Clone(environ)
+		}
 		return b.finish(b.filter(dst, environ, c), defines, overrides, path)
 	}
-	if ahead(dst[len(dst):cap(dst)], environ) {
+	if ahead(room, environ, 1) {
 		environ = slices.Clone(environ)
+		b.environ = environ
+	} else if reads && ahead(room, environ, 0) {
+		b.environ = slices.Clone(environ)
 	}
 	// The de-duplication table, at most half full: on the stack up to 256
 	// slots, else from a pool, where it allocates only when the pool has
@@ -271,14 +280,14 @@ func (b *builder) one(out []string, e string, c *compiled) []string {
 }
 
 // ahead reports whether room, where the output goes, starts inside
-// environ after its first entry, where writing would overwrite entries
-// not yet read.
-func ahead(room, environ []string) bool {
+// environ at index from or later: from 1, writing would overwrite entries
+// not yet read; from 0, entries read before.
+func ahead(room, environ []string, from int) bool {
 	if cap(room) == 0 {
 		return false
 	}
 	first := &room[:1][0]
-	for i := 1; i < len(environ); i++ {
+	for i := from; i < len(environ); i++ {
 		if first == &environ[i] {
 			return true
 		}

@@ -24,8 +24,8 @@ func run(task *Task, environ, defines []string, overrides []Var, dirs []Dir, fol
 	return build(Given(nil, environ), task, defines, overrides, dirs, fold)
 }
 
-// nameOf returns an entry's name.
-func nameOf(e string) string { n, _, _ := refSplit(e); return n }
+// entryName returns an entry's name.
+func entryName(e string) string { n, _, _ := refSplit(e); return n }
 
 func TestBuildFirstWinsManyNames(t *testing.T) {
 	// Three rounds of n names in different orders: the first round wins;
@@ -70,7 +70,7 @@ func TestBuildTableSizes(t *testing.T) {
 			want = append(want, name(i)+"=1")
 		}
 		require.Equal(t, n, len(environ)+defines+overrides+1)
-		first, second, third, fourth := nameOf(want[0]), nameOf(want[1]), nameOf(want[2]), nameOf(want[3])
+		first, second, third, fourth := entryName(want[0]), entryName(want[1]), entryName(want[2]), entryName(want[3])
 		lower := lowerASCII(second)
 		defs := []string{first + "=d", "NEW=d", lower + "=d"}
 		ovs := []Var{Unset(third), Set(fourth, "s")}

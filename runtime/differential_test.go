@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/gentest"
+	"github.com/envgen/envgen/internal/reference"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -31,9 +32,16 @@ const (
 func overrides(list []gentest.RefOverride) []envrt.Var {
 	var out []envrt.Var
 	for _, o := range list {
-		if o.Unset {
+		switch {
+		case o.Op == reference.Keep:
+			out = append(out, envrt.Keep(o.Name))
+		case o.Op == reference.DropMatching:
+			out = append(out, envrt.Drop(o.Name))
+		case o.Op == reference.KeepMatching:
+			out = append(out, envrt.KeepMatching(o.Name))
+		case o.Unset:
 			out = append(out, envrt.Unset(o.Name))
-		} else {
+		default:
 			out = append(out, envrt.Set(o.Name, o.Value))
 		}
 	}

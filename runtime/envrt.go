@@ -34,40 +34,10 @@
 // place, Given(environ[:0], environ), allocates nothing more either.
 package envrt
 
-import (
-	"runtime"
-	"strings"
-)
+import "runtime"
 
 // windows is true when names compare ASCII case-insensitively.
 const windows = runtime.GOOS == "windows"
-
-// Var is one call-site override, made by Set or Unset.
-type Var struct {
-	name, value string
-	unset       bool
-}
-
-// Set overrides name with value in a built environment.
-func Set(name, value string) Var { return Var{name: name, value: value} }
-
-// Unset removes name from a built environment.
-func Unset(name string) Var { return Var{name: name, unset: true} }
-
-// String returns the override as NAME=value, or as -NAME for an Unset.
-func (v Var) String() string {
-	if v.unset {
-		return "-" + v.name
-	}
-	return v.name + "=" + v.value
-}
-
-// valid reports whether exec could carry v: a non-empty name without '='
-// or NUL, and a value without NUL. Builders ignore invalid overrides.
-func (v Var) valid() bool {
-	return v.name != "" && strings.IndexByte(v.name, '=') < 0 &&
-		strings.IndexByte(v.name, 0) < 0 && strings.IndexByte(v.value, 0) < 0
-}
 
 // AtMost returns n, or most if n is larger. Generated …Env functions size
 // their result with it: the builtin min could be shadowed in their package.

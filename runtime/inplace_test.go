@@ -171,7 +171,8 @@ func TestAhead(t *testing.T) {
 		{"just past environ", arr[4:4], false},
 		{"another array", make([]string, 0, 8), false},
 	} {
-		assert.Equal(t, c.want, ahead(c.room, environ), c.what)
+		assert.Equal(t, c.want, ahead(c.room, environ, 1), c.what)
+		assert.Equal(t, c.want || c.what == "at environ[0]", ahead(c.room, environ, 0), "from 0: %s", c.what)
 	}
-	assert.False(t, ahead(arr[2:2], arr[1:2]), "an environ of one entry is read before anything is written")
+	assert.False(t, ahead(arr[2:2], arr[1:2], 1), "an environ of one entry is read before anything is written")
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/envgen/envgen/internal/glob"
 )
 
 // hasValue reports whether an output entry is NAME=value rather than the
@@ -19,7 +21,11 @@ type builder struct {
 	pooled  *pooled // the names left out, in pooled.s.gone
 	base    int
 	fold    bool
-	removed bool // an Unset left a bare name in the output
+	removed bool // an Unset or Drop left a bare name in the output
+	// environ and c are the call's environment, as given, and the task,
+	// for the overrides that read them (Keep, KeepMatching).
+	environ []string
+	c       *compiled
 }
 
 // finish applies defines, overrides and path to out, the filter's output,
@@ -31,18 +37,7 @@ func (b *builder) finish(out []string, defines []string, overrides []Var, path [
 		}
 	}
 	for _, v := range overrides {
-		switch {
-		case !v.valid():
-		case v.unset:
-			// The entry keeps its place as its bare name: a later
-			// Set of the name takes it back.
-			if i := b.find(out, v.name); i >= 0 && hasValue(out[i]) {
-				out[i] = v.name
-				b.removed = true
-			}
-		default:
-			out = b.put(out, v.name+"="+v.value, v.name)
-		}
+		out = b.override(out, v)
 	}
 	out = b.prependPath(out, path, os.PathListSeparator)
 	if !b.removed {
@@ -50,6 +45,91 @@ func (b *builder) finish(out []string, defines []string, overrides []Var, path [
 	}
 	kept := slices.DeleteFunc(out[b.base:], func(e string) bool { return !hasValue(e) })
 	return out[:b.base+len(kept)]
+}
+
+// override applies v to out and returns out. An entry an Unset or Drop
+// removes keeps its place as its bare name, so that a later Set of the
+// name takes it back; finish deletes the bare names left.
+func (b *builder) override(out []string, v Var) []string {
+	switch valid := v.problem() == ""; {
+	case v.op == opDrop:
+		for i := b.base; i < len(out); i++ {
+			if !valid || glob.MayMatch(v.name, out[i][0], true) {
+				if name := nameOf(out[i]); len(name) < len(out[i]) && (!valid || glob.Match(v.name, name, true)) {
+					out[i], b.removed = name, true
+				}
+			}
+		}
+	case !valid:
+	case v.op == opUnset:
+		if i := b.find(out, v.name); i >= 0 && hasValue(out[i]) {
+			out[i], b.removed = v.name, true
+		}
+	case v.entry != "": // from Sets: the entry as given
+		out = b.put(out, v.entry, v.name)
+	case v.op == opSet:
+		out = b.put(out, v.name+"="+v.value, v.name)
+	case v.op == opKeep:
+		for _, e := range b.environ {
+			if len(e) > len(v.name) && e[len(v.name)] == '=' && e[:len(v.name)] == v.name && strings.IndexByte(e, 0) < 0 {
+				out = b.put(out, e, v.name)
+				break
+			}
+		}
+	case v.op == opKeepMatching:
+		out = b.keepMatching(out, v.name)
+	}
+	return out
+}
+
+// keepMatching puts in out the first entry of each name of b.environ
+// that pattern matches and that the task would pass by a passThrough
+// pattern, and returns out. It tells first entries by a table of the
+// names matched so far, from seens, as build's de-duplication table is:
+// each slot a name's tag over 1+its entry's index in b.environ.
+func (b *builder) keepMatching(out []string, pattern string) []string {
+	s := seens.Get().(*seen)
+	size := 64
+	for size < 2*len(b.environ) {
+		size <<= 1
+	}
+	if len(s.table) < size {
+		s.table = make([]uint64, size)
+	}
+	table, mask := s.table[:size], uint64(size-1)
+next:
+	for i, e := range b.environ {
+		if e == "" || !glob.MayMatch(pattern, e[0], b.fold) {
+			continue
+		}
+		name := nameOf(e) // as Split reads it, if e matches
+		if len(name) == len(e) || !glob.Match(pattern, name, b.fold) || strings.IndexByte(e, 0) >= 0 {
+			continue
+		}
+		h := hashName(name)
+		j := home(h) & mask
+		for ; table[j] != 0; j = (j + 1) & mask {
+			if k := table[j]; k>>32 == tagOf(h) && named(b.environ[uint32(k)-1], name, b.fold) {
+				continue next // not the name's first entry
+			}
+		}
+		table[j] = tagOf(h)<<32 | uint64(i+1)
+		if b.c.passesMatched(name, e[len(name)+1:]) {
+			out = b.put(out, e, name)
+		}
+	}
+	clear(table)
+	seens.Put(s)
+	return out
+}
+
+// nameOf returns the name of an output entry: NAME=value, or the bare
+// name an Unset or Drop left.
+func nameOf(e string) string {
+	if i := strings.IndexByte(e[min(1, len(e)):], '='); i >= 0 {
+		return e[:i+1]
+	}
+	return e
 }
 
 // find returns the index in out of the entry named name, or of the bare

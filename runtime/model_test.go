@@ -125,7 +125,7 @@ func modelBuild(t *Task, environ, defines []string, overrides []Var, dirs []Dir,
 	for _, v := range overrides {
 		switch {
 		case v.name == "" || strings.ContainsAny(v.name, "=\x00") || strings.Contains(v.value, "\x00"):
-		case v.unset:
+		case v.op == opUnset:
 			if i, ok := at[modelKey(v.name, fold)]; ok {
 				out[i].present = false
 			}

@@ -88,23 +88,39 @@ func TestVar(t *testing.T) {
 		str   string
 		valid bool
 	}{
-		{Set("A", "1"), "A=1", true},
-		{Set("A", ""), "A=", true},
-		{Set("A", "b=c"), "A=b=c", true},
-		{Unset("A"), "-A", true},
-		{Set("", "x"), "=x", false},
-		{Set("A=B", "x"), "A=B=x", false},
-		{Set("=C:", "x"), "=C:=x", false},
-		{Set("A\x00", "x"), "A\x00=x", false},
-		{Set("A", "x\x00"), "A=x\x00", false},
-		{Set("\x00A", "x"), "\x00A=x", false}, // a NUL first, too
-		{Set("A", "\x00x"), "A=\x00x", false},
-		{Unset(""), "-", false},
-		{Unset("A=1"), "-A=1", false},
-		{Unset("A\x00"), "-A\x00", false},
+		{Set("A", "1"), `Set("A", <1 bytes>)`, true},
+		{Set("A", ""), `Set("A", <0 bytes>)`, true},
+		{Set("A", "b=c"), `Set("A", <3 bytes>)`, true},
+		{Unset("A"), `Unset("A")`, true},
+		{Set("", "x"), `Set("", <1 bytes>)`, false},
+		{Set("A=B", "x"), `Set("A=B", <1 bytes>)`, false},
+		{Set("=C:", "x"), `Set("=C:", <1 bytes>)`, false},
+		{Set("A\x00", "x"), `Set("A\x00", <1 bytes>)`, false},
+		{Set("A", "x\x00"), `Set("A", <2 bytes>)`, false},
+		{Set("\x00A", "x"), `Set("\x00A", <1 bytes>)`, false}, // a NUL first, too
+		{Set("A", "\x00x"), `Set("A", <2 bytes>)`, false},
+		{Unset(""), `Unset("")`, false},
+		{Unset("A=1"), `Unset("A=1")`, false},
+		{Unset("A\x00"), `Unset("A\x00")`, false},
+		{Keep("GH_TOKEN"), `Keep("GH_TOKEN")`, true},
+		{Keep("_x9"), `Keep("_x9")`, true},
+		{Keep("NEXT_*"), `Keep("NEXT_*")`, false}, // a name, not a pattern
+		{Keep("9X"), `Keep("9X")`, false},
+		{Keep("PROGRAMFILES(X86)"), `Keep("PROGRAMFILES(X86)")`, false},
+		{Keep(""), `Keep("")`, false},
+		{Drop("MY_CORP_*"), `Drop("MY_CORP_*")`, true},
+		{Drop("*"), `Drop("*")`, true},
+		{Drop("EXACT"), `Drop("EXACT")`, true},
+		{Drop("MY-CORP-*"), `Drop("MY-CORP-*")`, false},
+		{Drop("1*"), `Drop("1*")`, false},
+		{Drop(""), `Drop("")`, false},
+		{KeepMatching("NODE_*"), `KeepMatching("NODE_*")`, true},
+		{KeepMatching("NODE_ENV"), `KeepMatching("NODE_ENV")`, true},
+		{KeepMatching("NODE ENV"), `KeepMatching("NODE ENV")`, false},
+		{KeepMatching("\x1b[31m*"), `KeepMatching("\x1b[31m*")`, false},
 	} {
 		assert.Equal(t, c.str, c.v.String())
-		assert.Equal(t, c.valid, c.v.valid(), "%q", c.v.String())
+		assert.Equal(t, c.valid, c.v.problem() == "", "%s", c.v)
 	}
 }
 

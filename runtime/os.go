@@ -35,7 +35,8 @@ func OS() Input {
 }
 
 // readOS reads this process's environment for a build by c, with room
-// for extra entries more. Most tasks read os.Environ()'s copy, which the
+// for extra entries more; whole when an override reads the whole of it
+// (Keep, KeepMatching). Most tasks read os.Environ()'s copy, which the
 // build filters in place: one allocation. An isolated task that passes
 // only names it lists (c.lookup not nil) reads just those names with
 // lookupEnv when the environment, as last seen, is so much larger that
@@ -43,8 +44,8 @@ func OS() Input {
 // with two allocations however long the environment or the list. It
 // reads name by name, as os.Getenv does: if another goroutine sets
 // variables meanwhile, the result need not be one moment's environment.
-func readOS(c *compiled, extra int) Input {
-	if c.lookup != nil && lookupCheaper(len(c.lookup)) {
+func readOS(c *compiled, extra int, whole bool) Input {
+	if c.lookup != nil && !whole && lookupCheaper(len(c.lookup)) {
 		return lookupOS(c.lookup, extra)
 	}
 	environ := os.Environ()

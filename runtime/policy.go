@@ -306,6 +306,15 @@ func (c *compiled) rules(exact, folded uint8) bool {
 	return named&isNegated == 0 && (named&isUnset == 0 || exact&isListed != 0)
 }
 
+// passesMatched reports whether the task would pass an inherited entry
+// name=value that a passThrough pattern matches (what KeepMatching
+// passes): by the task's rules for such a name, then its value checks.
+func (c *compiled) passesMatched(name, value string) bool {
+	exact, folded := c.spelled(name, hashName(name))
+	matched := c.patterns.facts(name, c.fold) | isMatched
+	return c.rules(exact|matched, folded|matched) && !c.dropsValue(name, value, true)
+}
+
 // dropsValue reports whether the task drops an entry spelled name, passed
 // by its name, for its value: with functions under dropInjection a bash
 // function's (unless an isolated task's passThrough lists the spelling),

@@ -18,14 +18,15 @@ import (
 	"github.com/envgen/envgen/internal/bench/s100"
 	"github.com/envgen/envgen/internal/bench/s1000"
 	"github.com/envgen/envgen/internal/bench/s10values"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 // policy is one benchmark policy: its secret names and its builders.
 type policy struct {
 	s           int
 	secrets     []string
-	inherit     func(dst, environ []string) []string
-	isolated    func(dst, environ []string) []string
+	inherit     func(dst, environ []string, overrides ...envrt.Var) []string
+	isolated    func(dst, environ []string, overrides ...envrt.Var) []string
 	inheritEnv  func(environ []string) []string
 	isolatedEnv func(environ []string) []string
 	interpreted *interpreted
@@ -35,18 +36,18 @@ type policy struct {
 func loadPolicies(tb testing.TB) []policy {
 	ps := []policy{
 		{s: 10,
-			inherit:     func(d, e []string) []string { return s10.AppendInheritEnv(d, e) },
-			isolated:    func(d, e []string) []string { return s10.AppendIsolatedEnv(d, e) },
+			inherit:     s10.AppendInheritEnv,
+			isolated:    s10.AppendIsolatedEnv,
 			inheritEnv:  func(e []string) []string { return s10.InheritEnv(e) },
 			isolatedEnv: func(e []string) []string { return s10.IsolatedEnv(e) }},
 		{s: 100,
-			inherit:     func(d, e []string) []string { return s100.AppendInheritEnv(d, e) },
-			isolated:    func(d, e []string) []string { return s100.AppendIsolatedEnv(d, e) },
+			inherit:     s100.AppendInheritEnv,
+			isolated:    s100.AppendIsolatedEnv,
 			inheritEnv:  func(e []string) []string { return s100.InheritEnv(e) },
 			isolatedEnv: func(e []string) []string { return s100.IsolatedEnv(e) }},
 		{s: 1000,
-			inherit:     func(d, e []string) []string { return s1000.AppendInheritEnv(d, e) },
-			isolated:    func(d, e []string) []string { return s1000.AppendIsolatedEnv(d, e) },
+			inherit:     s1000.AppendInheritEnv,
+			isolated:    s1000.AppendIsolatedEnv,
 			inheritEnv:  func(e []string) []string { return s1000.InheritEnv(e) },
 			isolatedEnv: func(e []string) []string { return s1000.IsolatedEnv(e) }},
 	}
@@ -121,6 +122,16 @@ func BenchmarkBuild(b *testing.B) {
 							b.ReportAllocs()
 							for i := 0; b.Loop(); i++ {
 								dst = s10values.AppendInheritEnv(dst[:0], envs[i%len(envs)])
+							}
+						})
+					}
+					if p.s == 10 {
+						// Three run-time refinements: what they cost
+						// beside generated-append, which passes none.
+						b.Run(name(mode, "generated-append-refine3"), func(b *testing.B) {
+							b.ReportAllocs()
+							for i := 0; b.Loop(); i++ {
+								dst = appendEnv(dst[:0], envs[i%len(envs)], Refinements...)
 							}
 						})
 					}

@@ -183,6 +183,7 @@ import (
 type override struct {
 	Name, Value string
 	Unset       bool
+	Op          int
 }
 
 type driverCase struct {
@@ -226,9 +227,16 @@ func main() {
 func run(c driverCase) (r driverResult) {
 	var ovs []envrt.Var
 	for _, o := range c.Overrides {
-		if o.Unset {
+		switch {
+		case o.Op == 1:
+			ovs = append(ovs, envrt.Keep(o.Name))
+		case o.Op == 2:
+			ovs = append(ovs, envrt.Drop(o.Name))
+		case o.Op == 3:
+			ovs = append(ovs, envrt.KeepMatching(o.Name))
+		case o.Unset:
 			ovs = append(ovs, envrt.Unset(o.Name))
-		} else {
+		default:
 			ovs = append(ovs, envrt.Set(o.Name, o.Value))
 		}
 	}

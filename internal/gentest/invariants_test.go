@@ -80,8 +80,8 @@ func invSecret(p *policy.Policy, t *policy.Task, name string) bool {
 }
 
 // invExplicit reports whether name was set by the policy or the caller
-// rather than inherited: a define of t, a valid Set of the call, or PATH
-// when t has binPaths.
+// rather than inherited: a define of t, a valid Set or a Keep of the
+// call, or PATH when t has binPaths.
 func invExplicit(t *policy.Task, name string, overrides []reference.Override, fold bool) bool {
 	same := func(a string) bool { return a == name || fold && policy.FoldKey(a) == policy.FoldKey(name) }
 	for _, d := range t.Defines {
@@ -90,12 +90,19 @@ func invExplicit(t *policy.Task, name string, overrides []reference.Override, fo
 		}
 	}
 	for _, o := range overrides {
-		if !o.Unset && o.Name != "" && !strings.ContainsAny(o.Name, "=\x00") && !strings.Contains(o.Value, "\x00") && same(o.Name) {
+		if o.Op == 0 && !o.Unset && o.Name != "" && !strings.ContainsAny(o.Name, "=\x00") && !strings.Contains(o.Value, "\x00") && same(o.Name) {
+			return true
+		}
+		if o.Op == reference.Keep && o.Name == name { // exactly so
 			return true
 		}
 	}
 	return len(t.BinPaths) > 0 && same("PATH")
 }
+
+// invValidPattern is what a run-time pattern may hold: [A-Za-z0-9_*]+,
+// not starting with a digit.
+var invValidPattern = regexp.MustCompile(`^[A-Za-z_*][A-Za-z0-9_*]*$`)
 
 // invMinSecret is the shortest secret value invariant 6 looks for. A
 // shorter one ("", "1", "v") is in the output by chance as often as not:
@@ -124,7 +131,8 @@ func invDistinctive(v string) bool {
 // invSecretValues returns the values that invariant 6 wants nowhere in
 // the output of task t of p for a call with environ, params and
 // overrides: those of environ's entries whose names are secrets of the
-// task (invSecret: by this spelling, exemptions exact), distinctive
+// task (invSecret: by this spelling, exemptions exact) that no Keep of
+// the call names exactly, distinctive
 // (invDistinctive), and that no innocent source holds. An innocent
 // source is anything that may reach the output rightly: the value of an
 // entry whose name is no secret of the task (exempt ones included), an
@@ -138,7 +146,8 @@ func invSecretValues(p *policy.Policy, t *policy.Task, environ []string, params 
 		if i < 0 || strings.IndexByte(e, 0) >= 0 {
 			continue
 		}
-		if name, value := e[:i+1], e[i+2:]; invSecret(p, t, name) {
+		kept := func(o reference.Override) bool { return o.Op == reference.Keep && o.Name == e[:i+1] }
+		if name, value := e[:i+1], e[i+2:]; invSecret(p, t, name) && !slices.ContainsFunc(overrides, kept) {
 			secret = append(secret, value)
 		} else {
 			innocent = append(innocent, value)
@@ -214,6 +223,9 @@ func invariantProblems(p *policy.Policy, t *policy.Task, environ []string, param
 		declared := false
 		for _, d := range append(append(append([]string(nil), p.Essentials...), t.Exact...), t.Patterns...) {
 			declared = declared || invMatch(d, name, fold)
+		}
+		for _, o := range overrides { // the call's KeepMatching widens passThrough
+			declared = declared || o.Op == reference.KeepMatching && invValidPattern.MatchString(o.Name) && invMatch(o.Name, name, fold)
 		}
 		for _, n := range append(append([]string(nil), t.NegExact...), t.NegPatterns...) {
 			if invMatch(n, name, fold) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // A RandomCall is one call of a generated builder drawn by RandomCallFor:
@@ -366,6 +367,9 @@ func RandomCallFor(r *rand.Rand, c *Compiled) RandomCall {
 				o.Name = randomSpelling(r, pick(r, used))
 			}
 		}
+		if k := r.IntN(10); k < 3 { // a run-time refinement
+			o = randomRefinement(r, reference.Refinement(k+1), used, name)
+		}
 		call.Overrides = append(call.Overrides, o)
 	}
 	for range 4 {
@@ -375,4 +379,23 @@ func RandomCallFor(r *rand.Rand, c *Compiled) RandomCall {
 		call.Values = append(call.Values, pick(r, slices.Concat(randomSecretValues, randomEnvValues)))
 	}
 	return call
+}
+
+// randomRefinement returns a run-time refinement op of a name or pattern
+// drawn from used (the environment's names, some in other spellings),
+// from name, or one of a few invalid ones.
+func randomRefinement(r *rand.Rand, op reference.Refinement, used []string, name func() string) RefOverride {
+	o := RefOverride{Op: op, Name: name()}
+	if len(used) > 0 && r.IntN(3) > 0 {
+		o.Name = randomSpelling(r, pick(r, used))
+	}
+	if op != reference.Keep && r.IntN(2) == 0 { // a pattern: a prefix, a suffix or both
+		n := o.Name
+		cut := r.IntN(len(n) + 1)
+		o.Name = pick(r, []string{n[:cut] + "*", "*" + n[cut:], n[:cut/2] + "*" + n[cut:], "*"})
+	}
+	if r.IntN(12) == 0 {
+		o.Name = pick(r, []string{"", "1*", "A-B*", "A B", "N\x00"})
+	}
+	return o
 }

@@ -26,6 +26,7 @@ const (
 	Inherited                     // an inherit task's filter let it through
 	Defined                       // layer 3: define
 	Overridden                    // layer 4: the call's envrt.Set
+	Kept                          // layer 4: the call's envrt.Keep or KeepMatching; By: its name or pattern
 	PATHPrefix                    // layer 5: binPaths in front of PATH
 )
 
@@ -46,6 +47,8 @@ func (s Source) String() string {
 		return "define"
 	case Overridden:
 		return "override"
+	case Kept:
+		return "kept by the call " + s.By
 	case PATHPrefix:
 		return "PATH prefix"
 	}
@@ -88,6 +91,7 @@ const (
 	OverrideNUL                           // an override with NUL in its value
 	UnsetByCall                           // the call's envrt.Unset
 	SecretValue                           // secrets.values: the value looks like a credential; By is its kind
+	DroppedByCall                         // the call's envrt.Drop: By is its pattern
 )
 
 // String gives the kind's words: "secret", "unset", "negated",
@@ -119,6 +123,8 @@ func (k ReasonKind) String() string {
 		return "unset by the call"
 	case SecretValue:
 		return "secret by value"
+	case DroppedByCall:
+		return "dropped by the call"
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
@@ -13,11 +14,24 @@ import (
 const refPathListSeparator = os.PathListSeparator
 
 // Override is one call-site override: envrt.Set(Name, Value), or
-// envrt.Unset(Name) when Unset is true.
+// envrt.Unset(Name) when Unset is true, or the run-time refinement Op
+// names (Name is then the name or pattern it takes).
 type Override struct {
 	Name, Value string
 	Unset       bool
+	Op          Refinement
 }
+
+// Refinement is a run-time refinement of a compiled policy; the zero
+// Refinement is none (a Set or an Unset).
+type Refinement int
+
+// The run-time refinements (docs/semantics.md, "Run-time refinements").
+const (
+	Keep         Refinement = iota + 1 // envrt.Keep(Name)
+	DropMatching                       // envrt.Drop(Name)
+	KeepMatching                       // envrt.KeepMatching(Name)
+)
 
 // Entry is one entry of a built environment and the layer that gave
 // it its value.
@@ -102,6 +116,8 @@ func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string
 	// Layer 4: the call's overrides, in order; the last for a name wins.
 	for _, o := range overrides {
 		switch {
+		case o.Op != 0:
+			refRefine(p, t, values, &out, &r, o, environ, fold)
 		case o.Name == "" || strings.ContainsAny(o.Name, "=\x00"):
 			r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: OverrideBadName}})
 		case o.Unset: // an Unset has no value
@@ -147,6 +163,58 @@ func Build(p *policy.Policy, t *policy.Task, environ []string, params map[string
 		}
 	}
 	return r
+}
+
+// refRefine applies the run-time refinement o to out, recording what it
+// leaves out in r.
+func refRefine(p *policy.Policy, t *policy.Task, values *refValues, out *refOutput, r *Result, o Override, environ []string, fold bool) {
+	valid := policy.IsName(o.Name) || policy.IsPattern(o.Name)
+	switch o.Op {
+	case Keep:
+		// The first entry spelled exactly so, secret or not.
+		if !policy.IsName(o.Name) {
+			r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: OverrideBadName}})
+			return
+		}
+		for _, entry := range environ {
+			if name, value, ok := Split(entry); ok && name == o.Name {
+				out.put(name, value, Source{Kind: Kept, By: o.Name})
+				return
+			}
+		}
+	case DropMatching:
+		// Every entry so far that the pattern matches, ASCII case aside;
+		// every entry so far when the pattern is not one.
+		for i := range out.list {
+			if slot := &out.list[i]; slot.present && (!valid || Match(o.Name, slot.Name, true)) {
+				slot.present = false
+				r.Dropped = append(r.Dropped, Drop{slot.Name, Reason{Kind: DroppedByCall, By: o.Name}})
+			}
+		}
+	case KeepMatching:
+		// The first entry of each name the pattern matches, if the task
+		// would pass it had its passThrough that pattern.
+		if !valid {
+			r.Dropped = append(r.Dropped, Drop{o.Name, Reason{Kind: OverrideBadName}})
+			return
+		}
+		widened := *t
+		widened.Patterns = append(slices.Clip(t.Patterns), o.Name)
+		seen := map[string]bool{}
+		for _, entry := range environ {
+			name, value, ok := Split(entry)
+			if !ok || seen[Key(name, fold)] {
+				continue
+			}
+			seen[Key(name, fold)] = true
+			if !Match(o.Name, name, fold) {
+				continue
+			}
+			if _, why := refClassify(p, &widened, values, name, value, fold); why.Kind == 0 {
+				out.put(name, value, Source{Kind: Kept, By: o.Name})
+			}
+		}
+	}
 }
 
 // refOutput is the environment being built: entries in output order, each

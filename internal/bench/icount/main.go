@@ -3,7 +3,7 @@
 // takes: a measure that, unlike time, does not change with the load on the
 // machine. BENCHMARKS.md shows how to run it.
 //
-//	icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N
+//	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N
 package main
 
 import (
@@ -21,9 +21,13 @@ import (
 
 var sink int
 
+// refinements are three run-time refinements, as a program whose users
+// configure its children passes them (BenchmarkBuild's refine3).
+var refinements = bench.Refinements
+
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit1000|isolated10|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N")
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N")
 		os.Exit(2)
 	}
 	which := os.Args[1]
@@ -66,6 +70,10 @@ func main() {
 			dst = s1000.AppendInheritEnv(dst[:0], env)
 		case "isolated10":
 			dst = s10.AppendIsolatedEnv(dst[:0], env)
+		case "inherit10refine":
+			dst = s10.AppendInheritEnv(dst[:0], env, refinements...)
+		case "isolated10refine":
+			dst = s10.AppendIsolatedEnv(dst[:0], env, refinements...)
 		case "inherit10os":
 			dst = s10.InheritEnvOS()
 		case "strict10os":
