@@ -44,16 +44,6 @@ func (t *Task) getenv(in Input, name string, exempt []string, secret, fold bool)
 	return value
 }
 
-// getenv returns the value of the first entry of environ named name that
-// exec could carry, names compared as fold says; "" if there is none. For
-// LookPath's PATH and PATHEXT.
-func getenv(environ []string, name string, fold bool) string {
-	if e, n := firstEntry(environ, name, fold); n != "" {
-		return e[len(n)+1:]
-	}
-	return ""
-}
-
 // firstEntry returns the first entry of environ named name that exec could
 // carry, names compared exactly or, with fold, ASCII case-insensitively,
 // and the name as that entry spells it; "", "" if there is none.

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 )
 
 func main() {
@@ -51,16 +52,16 @@ var shown = []string{
 func run(w io.Writer, environ []string) error {
 	// A shell directive the model chose: the host's environment minus the
 	// secrets, HISTFILE and npm_config_*.
-	// envrt.Command finds sh in the child's PATH and sets Env.
+	// envexec.Command finds sh in the child's PATH and sets Env.
 	directive := "env"
-	shell := envrt.Command(ShellEnv(environ), "sh", "-c", directive)
+	shell := envexec.Command(ShellEnv(environ), "sh", "-c", directive)
 
 	// A tool server on stdio. A real host would start, say,
 	// `npx -y @modelcontextprotocol/server-github` and speak JSON-RPC over
 	// its stdin and stdout; this stand-in prints its environment. That
 	// server needs a GitHub token, so the host hands it its own, under the
 	// name the server reads. This is the one place a secret leaves the host.
-	server := envrt.Command(McpServerEnv(environ,
+	server := envexec.Command(McpServerEnv(environ,
 		envrt.Set("GITHUB_PERSONAL_ACCESS_TOKEN", getenv(environ, "GITHUB_TOKEN"))), "env")
 
 	for _, child := range []struct {

@@ -24,7 +24,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 )
 
 func main() {
@@ -74,10 +74,10 @@ func run(w io.Writer, environ, args []string) error {
 
 	// A real runner would run the task's script here. This child shows what
 	// it received. (sh itself adds PWD, and may add SHLVL and _.)
-	// envrt.Command looks sh up in the task's PATH, where binPaths put the
+	// envexec.Command looks sh up in the task's PATH, where binPaths put the
 	// project's node_modules/.bin first, so local tools resolve as they
 	// would in the task's own shell; it also sets cmd.Env.
-	cmd := envrt.Command(env, "sh", "-c", `echo "task $VX_RUN_TASK in $VX_RUN_WORKSPACE sees:"; env | sort`)
+	cmd := envexec.Command(env, "sh", "-c", `echo "task $VX_RUN_TASK in $VX_RUN_WORKSPACE sees:"; env | sort`)
 	cmd.Dir = projectDir
 	cmd.Stdout = w
 	cmd.Stderr = os.Stderr

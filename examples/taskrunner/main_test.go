@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/examples/internal/childtest"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 )
 
 // setParentEnv gives this process the environment a careless caller
@@ -145,7 +145,7 @@ func TestRunPluginTask(t *testing.T) {
 }
 
 // TestBuildRunsProjectTool runs a tool that exists only in the project's
-// node_modules/.bin, which binPaths puts on the task's PATH: envrt.Command
+// node_modules/.bin, which binPaths puts on the task's PATH: envexec.Command
 // finds it there, where exec.Command, searching the parent's PATH, fails.
 func TestBuildRunsProjectTool(t *testing.T) {
 	if runtime.GOOS == "windows" {
@@ -159,7 +159,7 @@ func TestBuildRunsProjectTool(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(bin, "taskrunner-lint"), []byte("#!/bin/sh\necho linted \"$VX_RUN_TASK\"\n"), 0o755))
 	env := BuildEnv(os.Environ(), Params{Workspace: workspace, Task: "build", ProjectDir: project})
 
-	out, err := envrt.Command(env, "taskrunner-lint").Output()
+	out, err := envexec.Command(env, "taskrunner-lint").Output()
 	require.NoError(t, err)
 	require.Equal(t, "linted build\n", string(out))
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/envgen/envgen/internal/bench/benchdata"
 	"github.com/envgen/envgen/internal/bench/s10"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 )
 
 // BenchmarkSpawn measures what a builder call sits in: starting a child
@@ -34,7 +34,7 @@ func BenchmarkSpawn(b *testing.B) {
 // BenchmarkSpawnLean compares two ways of starting a child with a built
 // environment, side by side, at N = 100 and 1,000 entries: exec.Command
 // with a bare name (a PATH look-up and a second de-duplication of Env on
-// every spawn), and envrt's lean path (PathCache.LookPath, then envrt.Run,
+// every spawn), and envrt's lean path (PathCache.LookPath, then envexec.Run,
 // which hands the environment to os.StartProcess as it is). Besides time
 // and allocations it reports the parent's own CPU time per spawn
 // (getrusage RUSAGE_SELF: user + system), which is what a spawner pays;
@@ -55,8 +55,8 @@ func BenchmarkSpawnLean(b *testing.B) {
 				}
 			})
 		})
-		b.Run(fmt.Sprintf("N=%d/envrt.Run", n), func(b *testing.B) {
-			var paths envrt.PathCache
+		b.Run(fmt.Sprintf("N=%d/envexec.Run", n), func(b *testing.B) {
+			var paths envexec.PathCache
 			ctx := context.Background()
 			argv := []string{"true"}
 			parentCPU(b, func() {
@@ -64,7 +64,7 @@ func BenchmarkSpawnLean(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := envrt.Run(ctx, path, argv, env, envrt.Stdio{}); err != nil {
+				if err := envexec.Run(ctx, path, argv, env, envexec.Stdio{}); err != nil {
 					b.Fatal(err)
 				}
 			})

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 )
 
 // toolchainPolicy has one isolated task per toolchain, each built from
@@ -56,7 +56,7 @@ func TestBuiltinPresetsRunRealTools(t *testing.T) {
 		for _, e := range env {
 			require.False(t, strings.HasPrefix(e, "GITHUB_TOKEN=") || strings.HasPrefix(e, "UNDECLARED="), "task %s passes %s", key, e)
 		}
-		cmd := envrt.Command(env, name, arg...)
+		cmd := envexec.Command(env, name, arg...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "%s %s in task %s:\n%s", name, strings.Join(arg, " "), key, out)

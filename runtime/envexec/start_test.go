@@ -1,4 +1,4 @@
-package envrt
+package envexec
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package envrt
+package envexec
 
 // This file is the lean spawn path for programs that start children at a
 // high rate. exec.Cmd redoes work a builder's result does not need: it

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package envrt
+package envexec
 
 import "os"
 

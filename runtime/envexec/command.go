@@ -1,4 +1,4 @@
-package envrt
+package envexec
 
 // This file runs children with a built environment. exec.Command looks a
 // bare name up in the parent's PATH, so a directory that binPaths puts on
@@ -44,7 +44,7 @@ func Command(env []string, name string, arg ...string) *exec.Cmd {
 // the child is killed if ctx is done before it exits.
 func CommandContext(ctx context.Context, env []string, name string, arg ...string) *exec.Cmd {
 	if ctx == nil {
-		panic("envrt: nil Context")
+		panic("envexec: nil Context")
 	}
 	return command(ctx, env, name, arg)
 }

@@ -1,0 +1,23 @@
+package envexec
+
+import (
+	"runtime"
+
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+// windows is true when names compare ASCII case-insensitively, as
+// package envrt compares them.
+const windows = runtime.GOOS == "windows"
+
+// getenv returns the value of the first entry of env named name that exec
+// could carry, names compared ASCII case-insensitively with fold; "" if
+// there is none. It reads PATH and PATHEXT as the child will.
+func getenv(env []string, name string, fold bool) string {
+	for _, e := range env {
+		if n, ok := envrt.Split(e); ok && (n == name || fold && envrt.EqualFold(n, name)) {
+			return e[len(n)+1:]
+		}
+	}
+	return ""
+}
