@@ -15,6 +15,9 @@ import (
 // and result types, so the analyzer's tests look at the real API.
 func TestRuntimeStub(t *testing.T) {
 	real := funcTypes(t, filepath.Join("..", "..", "..", "runtime"))
+	for name, sig := range funcTypes(t, filepath.Join("..", "..", "..", "runtime", "envexec")) {
+		real[name] = sig // the spawn helpers, moved to package envexec
+	}
 	stub := funcTypes(t, filepath.Join("testdata", "src", "github.com", "envgen", "envgen", "runtime"))
 	for name, sig := range stub {
 		if name == "Build" {
