@@ -97,7 +97,7 @@ func hostileCases() []hostileCase {
 		{"10000-character-key", text("version: 1\npackage: p\ntasks:\n  t:\n    define:\n      " + strings.Repeat("N", 10_000) + ": x\n"),
 			`^policy\.yaml:6: YAML syntax: .* \(a YAML key is at most 1024 characters long\)\n$`},
 		{"10000-character-bad-name", text("version: 1\npackage: p\ntasks: {t: {passThrough: [" + strings.Repeat("N", 5_000) + "-" + strings.Repeat("N", 5_000) + "]}}\n"),
-			`^policy\.yaml:3:27: task "t" passThrough: "N{50}… \(10001 bytes\)" is neither a name nor a pattern\n$`},
+			`^policy\.yaml:3:27: task "t" passThrough: "N{50}… \(10001 bytes\)" is neither a name nor a pattern: '-' may stand in neither \(a name is`},
 		{"non-utf8", text("version: 1\npackage: p\ntasks: {t: {define: {X: ab\xffcd}}}\n"),
 			`^policy\.yaml:3:27: YAML syntax: invalid leading UTF-8 octet \(byte 0xff; a policy is UTF-8 text\)\n$`},
 		{"non-utf8-truncated", text("version: 1\npackage: p\n# caf\xc3"),
