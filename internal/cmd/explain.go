@@ -18,18 +18,21 @@ const explainUsage = `usage: envgen explain [flags] POLICY.yaml [TASK]
 Shows what task TASK of POLICY.yaml would give a child from an environment:
 one line per name, "+ NAME=value (where it comes from)" for what the child
 gets and "- NAME (why it is left out)" for the rest; lines starting with #
-are comments. Secret values, and values built from them, are shown as
-<redacted, N bytes>, as is every value that looks like a credential
-(a token, a private key, a URL with a password): an entry left out for
-that says which kind, never the value. Without TASK, one row per name and one column per
-task: + passed, = set by the task or the call, - left out, . not set.
+are comments. Secret values, values built from them or holding one, and
+every value that looks like a credential (a token, a private key, a URL
+with a password) are shown as <redacted, N bytes>: an entry left out for
+its value says which kind, never the value. Names and values that hold a
+control character are Go-quoted. Without TASK, one row per name and one
+column per task: + passed, = set by the task or the call, - left out,
+. not set.
 
 flags (before or after the arguments):
   -env FILE           read the environment from FILE instead of this process's:
                       as env writes it, one NAME=value per line, where a line
-                      that does not start NAME= continues the value before it;
-                      or NUL-separated if FILE holds a NUL byte (as env -0 and
-                      /proc/PID/environ write it); -env - reads standard input
+                      that does not start with a name and = continues the
+                      value before it; or NUL-separated if FILE holds a NUL
+                      byte (as env -0 and /proc/PID/environ write it);
+                      -env - reads standard input
   -param NAME=VALUE   the value of {NAME} (repeatable); a parameter not given is empty
   -set NAME=VALUE     an override, as envrt.Set(NAME, VALUE) at the call (repeatable)
   -unset NAME         an override, as envrt.Unset(NAME) at the call (repeatable;
