@@ -9,7 +9,6 @@ import (
 
 	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
-	envrt "github.com/envgen/envgen/runtime"
 )
 
 // auditUsage is the help text of envgen audit.
@@ -78,16 +77,16 @@ func auditMain(args []string, stdin io.Reader, environ []string, stdout, stderr 
 		fmt.Fprintf(stderr, "envgen audit: %v\n", err)
 		return exitPolicy
 	}
-	a := auditor{p: p, detector: valueDetector(p), fold: runtime.GOOS == "windows"}
+	a := auditor{p: p, check: newValueChecker(p), fold: runtime.GOOS == "windows"}
 	return a.run(stdout, file, source, in, tasks, key == "")
 }
 
 // auditor finds what the tasks of one policy pass that looks like a
 // credential.
 type auditor struct {
-	p        *policy.Policy
-	detector *envrt.ValueDetector
-	fold     bool
+	p     *policy.Policy
+	check *valueChecker
+	fold  bool
 }
 
 // auditFinding is one entry a task passes that looks like a credential:
@@ -114,13 +113,13 @@ func (a *auditor) run(w io.Writer, file, source string, in environInput, tasks [
 		for _, t := range tasks {
 			ks = append(ks, t.Key)
 		}
-		fmt.Fprintf(w, "# audit of the inherit tasks of %s (%s), from %s (%d entries)\n", file, strings.Join(ks, ", "), source, len(in.Entries))
+		fmt.Fprintf(w, "# audit of the inherit tasks of %s (%s), from %s (%d entries)\n", printable(file), strings.Join(ks, ", "), printable(source), len(in.Entries))
 	default:
 		mode := "isolated"
 		if tasks[0].Inherit {
 			mode = "inherit"
 		}
-		fmt.Fprintf(w, "# audit of task %q (%s) of %s, from %s (%d entries)\n", tasks[0].Key, mode, file, source, len(in.Entries))
+		fmt.Fprintf(w, "# audit of task %q (%s) of %s, from %s (%d entries)\n", tasks[0].Key, mode, printable(file), printable(source), len(in.Entries))
 	}
 	for _, b := range in.Bad {
 		fmt.Fprintf(w, "# %s: not NAME=value (%d bytes, not shown)\n", b.Where, b.Bytes)
@@ -139,7 +138,7 @@ func (a *auditor) run(w io.Writer, file, source string, in environInput, tasks [
 		}
 		for _, n := range ns {
 			fmt.Fprintf(w, "%s: note: %s is left out only by its value (%s); to drop it whatever it holds: %s\n",
-				t.Key, showValue(n.Name), n.Why, extraLine(n.Name))
+				t.Key, printable(n.Name), n.Why, extraLine(n.Name))
 		}
 		findings, notes = findings+len(fs), notes+len(ns)
 	}
@@ -175,9 +174,7 @@ func (a *auditor) task(t *policy.Task, environ []string) ([]auditFinding, []audi
 		}
 		f := auditFinding{Name: e.Name}
 		f.Word, _ = nameLooksSecret(e.Name)
-		if kind, ok := a.detector.Match(e.Value); ok {
-			f.Kind = kindWithArticle(kind)
-		}
+		f.Kind, _ = a.check.credentialIn(e.Value)
 		if f.Word != "" || f.Kind != "" {
 			fs = append(fs, f)
 		}
@@ -206,7 +203,7 @@ func (f auditFinding) line() string {
 	if f.Word == "" {
 		fix = "secrets.values: true (or " + fix + ")"
 	}
-	return fmt.Sprintf("%s: passed, but %s; to drop it: %s", showValue(f.Name), strings.Join(why, " and "), fix)
+	return fmt.Sprintf("%s: passed, but %s; to drop it: %s", printable(f.Name), strings.Join(why, " and "), fix)
 }
 
 // extraLine is the policy line that makes name a secret: secrets.extra
@@ -217,12 +214,6 @@ func extraLine(name string) string {
 		return "secrets.extra: [" + name + "]"
 	}
 	return "a pattern in secrets.extra that matches it (its name is outside the policy's name syntax)"
-}
-
-// kindWithArticle is a detector's kind as "a GitHub token".
-func kindWithArticle(kind string) string {
-	detail := reference.Reason{Kind: reference.SecretValue, By: kind}.Detail()
-	return strings.TrimPrefix(detail, "value looks like ")
 }
 
 // plural is "" for 0, one for 1, else many formatted with n.

@@ -64,15 +64,27 @@ func declaredPackageOf(src []byte) string {
 	return f.Name.Name
 }
 
-// buildVersion returns envgen's version as the build info records it:
-// the module version when built by go install or go tool, else
-// "(devel)", with the VCS revision when the build recorded one.
+// buildVersion returns envgen's version as the build info records it
+// (see versionOf), or "(unknown)" without build info.
 func buildVersion() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "(unknown)"
 	}
+	return versionOf(info)
+}
+
+// versionOf returns the version info records for its main module: the
+// module version when built by go install or go tool; under a replace
+// directive the replacement's, which is "(devel)" for a directory, as go
+// version -m says (the version required, often the zero pseudo-version
+// v0.0.0-00010101000000-000000000000, names nothing that was built);
+// else "(devel)". The VCS revision follows when the build recorded one.
+func versionOf(info *debug.BuildInfo) string {
 	v := info.Main.Version
+	if r := info.Main.Replace; r != nil {
+		v = r.Version
+	}
 	if v == "" {
 		v = "(devel)"
 	}

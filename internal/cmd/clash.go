@@ -19,17 +19,20 @@ import (
 
 // clash returns another envgen-generated file in out's directory, of the
 // same package as generated, that declares a top-level name generated
-// declares too, and those names; "" if there is none. Files that do not
-// parse are skipped: the compiler will say what is wrong with them.
-func clash(out string, generated []byte) (other string, names []string) {
+// declares too, and those names; "" if there is none. samePolicy says
+// that its first line is generated's, which names the policy file: it is
+// most likely this policy's output under an earlier -o name. Files that
+// do not parse are skipped: the compiler will say what is wrong with
+// them.
+func clash(out string, generated []byte) (other string, names []string, samePolicy bool) {
 	pkg, mine := topLevelNames(generated)
 	if pkg == "" {
-		return "", nil
+		return "", nil, false
 	}
 	dir := filepath.Dir(out)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", nil
+		return "", nil, false
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -52,10 +55,16 @@ func clash(out string, generated []byte) (other string, names []string) {
 		}
 		if len(both) > 0 {
 			slices.Sort(both)
-			return filepath.Join(dir, name), both
+			return filepath.Join(dir, name), both, firstLine(src) == firstLine(generated)
 		}
 	}
-	return "", nil
+	return "", nil, false
+}
+
+// firstLine returns src up to its first newline.
+func firstLine(src []byte) string {
+	line, _, _ := bytes.Cut(src, []byte("\n"))
+	return string(line)
 }
 
 // topLevelNames returns the package of a Go file and the names it

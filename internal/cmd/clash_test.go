@@ -82,3 +82,24 @@ func TestFileTarget(t *testing.T) {
 		assert.Equal(t, want, [2]string{goos, goarch}, name)
 	}
 }
+
+// TestCLIClashWithOwnOldOutput: renaming -o leaves the policy's earlier
+// output behind, whose names the new one repeats; the error says it is
+// that file (its first line names the same policy) and to delete it,
+// not to give a policy a prefix.
+func TestCLIClashWithOwnOldOutput(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "envpolicy.yaml"), []byte("version: 1\ntasks:\n  build: {}\n"), 0o644))
+	code, _, stderr := runCLI(t, dir, "main", "-o", "envpolicy_gen.go", "envpolicy.yaml")
+	require.Equal(t, 0, code, stderr)
+
+	code, _, stderr = runCLI(t, dir, "main", "-o", "env_gen.go", "envpolicy.yaml")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, `envpolicy.yaml:1:1: envpolicy_gen.go was generated from envpolicy.yaml too, most likely by this policy under an earlier -o name, and declares the same names ("AppendBuildEnv", "BuildEnv", "BuildEnvOS", and 6 more): delete envpolicy_gen.go`+"\n", stderr)
+	assert.NotContains(t, stderr, "prefix")
+	assert.NoFileExists(t, filepath.Join(dir, "env_gen.go"))
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "envpolicy_gen.go")))
+	code, _, stderr = runCLI(t, dir, "main", "-o", "env_gen.go", "envpolicy.yaml")
+	assert.Equal(t, 0, code, stderr)
+}

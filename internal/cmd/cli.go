@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -140,7 +141,11 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 	}
 
 	if *out != "" {
-		if other, names := clash(*out, generated); other != "" {
+		if other, names, samePolicy := clash(*out, generated); other != "" {
+			if samePolicy {
+				fmt.Fprintln(stderr, policy.ErrorAt(file, policy.Pos{Line: 1, Col: 1}, "%s was generated from %s too, most likely by this policy under an earlier -o name, and declares the same names (%s): delete %s", other, filepath.Base(file), quoteList(names, 3), other))
+				return exitPolicy
+			}
 			pos := policy.Pos{Line: 1, Col: 1}
 			if p, err := policy.Load(file, src); err == nil {
 				pos = p.PrefixPos

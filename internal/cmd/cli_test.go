@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -305,5 +306,31 @@ func TestUsageInDocs(t *testing.T) {
 	}
 	for _, l := range builtinLists {
 		assert.Contains(t, section, l.name, "README's CLI section lacks list %s", l.name)
+	}
+}
+
+// TestVersionOf: -version prints the main module's version, except
+// under a replace directive, where it prints the replacement's ("(devel)"
+// for a directory, as go version -m does), never the version required.
+func TestVersionOf(t *testing.T) {
+	const zero = "v0.0.0-00010101000000-000000000000"
+	for _, tc := range []struct {
+		name string
+		main debug.Module
+		rev  string
+		want string
+	}{
+		{"go install", debug.Module{Path: "github.com/envgen/envgen", Version: "v1.2.3"}, "", "v1.2.3"},
+		{"a clone", debug.Module{Path: "github.com/envgen/envgen", Version: "(devel)"}, "abc123", "(devel) abc123"},
+		{"no version", debug.Module{Path: "github.com/envgen/envgen"}, "", "(devel)"},
+		{"replaced by a directory", debug.Module{Path: "github.com/envgen/envgen", Version: zero, Replace: &debug.Module{Path: "../envgen", Version: "(devel)"}}, "", "(devel)"},
+		{"replaced, no version given", debug.Module{Path: "github.com/envgen/envgen", Version: zero, Replace: &debug.Module{Path: "../envgen"}}, "", "(devel)"},
+		{"replaced by a fork", debug.Module{Path: "github.com/envgen/envgen", Version: "v1.0.0", Replace: &debug.Module{Path: "example.com/fork", Version: "v1.0.1"}}, "", "v1.0.1"},
+	} {
+		info := &debug.BuildInfo{Main: tc.main}
+		if tc.rev != "" {
+			info.Settings = []debug.BuildSetting{{Key: "vcs.revision", Value: tc.rev}}
+		}
+		assert.Equal(t, tc.want, versionOf(info), tc.name)
 	}
 }

@@ -6,13 +6,10 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
-	envrt "github.com/envgen/envgen/runtime"
 )
 
 // explainUsage is the help text of envgen explain.
@@ -21,18 +18,21 @@ const explainUsage = `usage: envgen explain [flags] POLICY.yaml [TASK]
 Shows what task TASK of POLICY.yaml would give a child from an environment:
 one line per name, "+ NAME=value (where it comes from)" for what the child
 gets and "- NAME (why it is left out)" for the rest; lines starting with #
-are comments. Secret values, and values built from them, are shown as
-<redacted, N bytes>, as is every value that looks like a credential
-(a token, a private key, a URL with a password): an entry left out for
-that says which kind, never the value. Without TASK, one row per name and one column per
-task: + passed, = set by the task or the call, - left out, . not set.
+are comments. Secret values, values built from them or holding one, and
+every value that looks like a credential (a token, a private key, a URL
+with a password) are shown as <redacted, N bytes>: an entry left out for
+its value says which kind, never the value. Names and values that hold a
+control character are Go-quoted. Without TASK, one row per name and one
+column per task: + passed, = set by the task or the call, - left out,
+. not set.
 
 flags (before or after the arguments):
   -env FILE           read the environment from FILE instead of this process's:
                       as env writes it, one NAME=value per line, where a line
-                      that does not start NAME= continues the value before it;
-                      or NUL-separated if FILE holds a NUL byte (as env -0 and
-                      /proc/PID/environ write it); -env - reads standard input
+                      that does not start with a name and = continues the
+                      value before it; or NUL-separated if FILE holds a NUL
+                      byte (as env -0 and /proc/PID/environ write it);
+                      -env - reads standard input
   -param NAME=VALUE   the value of {NAME} (repeatable); a parameter not given is empty
   -set NAME=VALUE     an override, as envrt.Set(NAME, VALUE) at the call (repeatable)
   -unset NAME         an override, as envrt.Unset(NAME) at the call (repeatable;
@@ -161,12 +161,14 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	environ = in.Entries
 
 	fold := runtime.GOOS == "windows"
+	check := newValueChecker(p)
+	redact := newRedactor(p, check, environ, overrides, params)
 	if t == nil {
 		var xs []*explainer
 		var results []reference.Result
 		var recs []explainRecord
 		for i := range p.Tasks {
-			x := &explainer{p: p, t: &p.Tasks[i], fold: fold, params: params, overrides: overrides, bad: in.Bad, detector: valueDetector(p)}
+			x := &explainer{p: p, t: &p.Tasks[i], fold: fold, params: params, overrides: overrides, bad: in.Bad, check: check, redact: redact}
 			r := reference.Build(p, x.t, environ, params, overrides, fold)
 			xs, results = append(xs, x), append(results, r)
 			recs = append(recs, x.records(r, whys)...)
@@ -175,13 +177,13 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 			return writeDone(writeRecords(stdout, recs), stderr)
 		}
 		fmt.Fprintf(stdout, "# the %d tasks of %s, from %s (%d entries): %s passed, %s set by the task or the call, %s left out, %s not set\n",
-			len(xs), file, source, len(environ), cellPassed, cellSet, cellLeft, cellAbsent)
+			len(xs), printable(file), printable(source), len(environ), cellPassed, cellSet, cellLeft, cellAbsent)
 		xs[0].overrideLines(stdout)
 		allTasks(stdout, xs, results, whys)
-		fmt.Fprintf(stdout, "# why: envgen explain %s TASK -why NAME\n", file)
+		fmt.Fprintf(stdout, "# why: envgen explain %s TASK -why NAME\n", printable(file))
 		return exitOK
 	}
-	x := explainer{p: p, t: t, fold: fold, params: params, overrides: overrides, bad: in.Bad, detector: valueDetector(p)}
+	x := explainer{p: p, t: t, fold: fold, params: params, overrides: overrides, bad: in.Bad, check: check, redact: redact}
 	r := reference.Build(p, t, environ, params, overrides, x.fold)
 	if *asJSON {
 		return writeDone(writeRecords(stdout, x.records(r, whys)), stderr)
@@ -220,9 +222,10 @@ type explainer struct {
 	params    map[string]string
 	overrides []reference.Override
 	bad       []badInput // the input that is not NAME=value
-	// detector is the policy's value detectors (see explainvalues.go),
-	// also when secrets.values is off: a value they report is redacted.
-	detector *envrt.ValueDetector
+	// check is the policy's value detectors (see redact.go), also when
+	// secrets.values is off; redact decides which values are shown.
+	check  *valueChecker
+	redact *redactor
 }
 
 // line is one output line before alignment: its left part ("+ NAME=value"
@@ -238,7 +241,7 @@ func (x *explainer) header(w io.Writer, file, source string, n int) {
 	if x.t.DropInjection {
 		mode += ", dropInjection"
 	}
-	fmt.Fprintf(w, "# task %q (%s) of %s, from %s (%d entries)\n", x.t.Key, mode, file, source, n)
+	fmt.Fprintf(w, "# task %q (%s) of %s, from %s (%d entries)\n", x.t.Key, mode, printable(file), printable(source), n)
 }
 
 // callLines prints the comment lines that give the call's parameters and
@@ -255,7 +258,7 @@ func (x *explainer) paramLine(w io.Writer) {
 		var ps []string
 		for _, name := range x.t.Params {
 			v, given := x.params[name]
-			s := name + "=" + showValue(v)
+			s := name + "=" + x.redact.show("{"+name+"}", v)
 			if !given {
 				s += " (not given: empty)"
 			}
@@ -270,9 +273,9 @@ func (x *explainer) paramLine(w io.Writer) {
 func (x *explainer) overrideLines(w io.Writer) {
 	for _, o := range x.overrides {
 		if o.Unset {
-			fmt.Fprintf(w, "# override: -unset %s\n", o.Name)
+			fmt.Fprintf(w, "# override: -unset %s\n", printable(o.Name))
 		} else {
-			fmt.Fprintf(w, "# override: -set %s=%s\n", o.Name, x.value(o.Name, o.Value))
+			fmt.Fprintf(w, "# override: -set %s=%s\n", printable(o.Name), x.redact.show(o.Name, o.Value))
 		}
 	}
 }
@@ -354,12 +357,24 @@ func (x *explainer) keptLine(e reference.Entry, replaced map[string]reference.Dr
 	} else if kind, ok := x.keptSecretValue(e); ok {
 		note += "; its value looks like " + kind + ", kept because " + x.valueExemption(e.Name)
 	}
-	value := x.value(e.Name, e.Value)
-	if ref := x.secretSource(e); ref != "" {
-		note += "; built from ${" + ref + "}, a secret"
+	value := printable(e.Value)
+	if why, hide := x.hidden(e); hide {
 		value = redacted(e.Value)
+		if why != "" && !strings.Contains(note, why) {
+			note += "; " + why
+		}
 	}
-	return line{"+ " + e.Name + "=" + value, note}
+	return line{"+ " + printable(e.Name) + "=" + value, note}
+}
+
+// hidden reports whether e's value is redacted, and why when no other
+// part of its line says so: it was built from a secret (see
+// secretSource), or the redactor hides it.
+func (x *explainer) hidden(e reference.Entry) (why string, hide bool) {
+	if ref := x.secretSource(e); ref != "" {
+		return "built from ${" + ref + "}, a secret", true
+	}
+	return x.redact.hides(e.Name, e.Value)
 }
 
 // secretSource returns the NAME of a ${NAME} reference to a secret that
@@ -417,7 +432,7 @@ func dropLine(d reference.Drop) line {
 	if detail := d.Why.Detail(); detail != "" {
 		why = d.Why.Kind.String() + ": " + detail
 	}
-	return line{"- " + showValue(d.Name), why}
+	return line{"- " + printable(d.Name), why}
 }
 
 // describeFrom turns the reference's layers into the words explain
@@ -445,31 +460,6 @@ func (x *explainer) mentioned(r reference.Result, name string) bool {
 		}
 	}
 	return false
-}
-
-// value returns how the value of name is shown: redacted if name is a
-// secret by the policy's lists (before any exemption, so a secret a task
-// keeps is redacted too) or the value looks like a credential (see
-// looksSecret), else as written, quoted if it holds bytes a
-// terminal would not show as one line.
-func (x *explainer) value(name, value string) string {
-	if _, byValue := x.looksSecret(value); byValue || reference.SecretCaseless(x.p, name) != "" {
-		return redacted(value)
-	}
-	return showValue(value)
-}
-
-// redacted is how a secret value is shown: by its length only.
-func redacted(value string) string {
-	return fmt.Sprintf("<redacted, %d bytes>", len(value))
-}
-
-// showValue returns s as is if it prints on one line, else Go-quoted.
-func showValue(s string) string {
-	if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		return strconv.Quote(s)
-	}
-	return s
 }
 
 // printLines prints lines with their notes in parentheses, aligned in a
@@ -510,13 +500,13 @@ func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name 
 	task := fmt.Sprintf("task %q", x.t.Key)
 	switch {
 	case kept != nil:
-		fmt.Fprintf(w, "%s reaches %s: %s.\n", kept.Name, task, x.keptReason(*kept))
+		fmt.Fprintf(w, "%s reaches %s: %s.\n", printable(kept.Name), task, x.keptReason(*kept))
 		if hint := x.keptHint(*kept); hint != "" {
 			fmt.Fprintln(w, hint)
 		}
 	case len(drops) > 0:
 		d := drops[0]
-		fmt.Fprintf(w, "%s is left out of %s: %s.\n", name, task, x.dropReason(d))
+		fmt.Fprintf(w, "%s is left out of %s: %s.\n", printable(name), task, x.dropReason(d))
 		if hint := x.dropHint(d); hint != "" {
 			fmt.Fprintln(w, hint)
 		}
@@ -524,7 +514,7 @@ func (x *explainer) why(w io.Writer, r reference.Result, environ []string, name 
 		// Not in the environment at all: say what the task would do if
 		// it were, by asking the reference with the name set.
 		probe := reference.Build(x.p, x.t, append(slices.Clip(environ), name+"=x"), x.params, x.overrides, x.fold)
-		fmt.Fprintf(w, "%s is not in the environment, so %s does not get it.\n", name, task)
+		fmt.Fprintf(w, "%s is not in the environment, so %s does not get it.\n", printable(name), task)
 		for _, e := range probe.Env {
 			if reference.Key(e.Name, x.fold) == reference.Key(name, x.fold) {
 				fmt.Fprintf(w, "If it were set, %s would get it: %s.\n", task, x.keptReason(e))
@@ -622,7 +612,7 @@ func (x *explainer) builtinSecretsOn() bool {
 func (x *explainer) keptHint(e reference.Entry) string {
 	switch e.From.Kind {
 	case reference.Inherited:
-		return fmt.Sprintf("To drop it from this task only, add %s to the task's unset; to treat it as a secret in every task, add it to secrets.extra.", e.Name)
+		return fmt.Sprintf("To drop it from this task only, add %s to the task's unset; to treat it as a secret in every task, add it to secrets.extra.", printable(e.Name))
 	case reference.PassThroughName:
 		if x.t.Inherit {
 			return fmt.Sprintf("To drop it, take %s out of %s.", e.From.By, x.field("passThrough", e.From.By))
@@ -656,25 +646,25 @@ func (x *explainer) definedAs(name string) string {
 func (x *explainer) dropHint(d reference.Drop) string {
 	switch d.Why.Kind {
 	case reference.Secret:
-		return fmt.Sprintf("To pass it to this task only, list %s exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.", d.Name)
+		return fmt.Sprintf("To pass it to this task only, list %s exactly in the task's passThrough; to treat it as no secret anywhere, add it to secrets.pass.", printable(d.Name))
 	case reference.NotDeclared:
 		if by := reference.SecretCaseless(x.p, d.Name); by != "" {
-			return fmt.Sprintf("It is also a secret (%s), so only its exact name passes it: add %s to the task's passThrough (a pattern would not pass it).", by, d.Name)
+			return fmt.Sprintf("It is also a secret (%s), so only its exact name passes it: add %s to the task's passThrough (a pattern would not pass it).", by, printable(d.Name))
 		}
-		return fmt.Sprintf("To pass it, add %s (or a pattern matching it) to the task's passThrough, or to essentials.extra for every isolated task.", d.Name)
+		return fmt.Sprintf("To pass it, add %s (or a pattern matching it) to the task's passThrough, or to essentials.extra for every isolated task.", printable(d.Name))
 	case reference.Unset:
 		return fmt.Sprintf("To keep it, take %s out of %s.", d.Why.By, x.field("unset", d.Why.By))
 	case reference.Negated:
 		return fmt.Sprintf("A negation wins over everything else in passThrough; remove or narrow !%s in %s to let the name through.", d.Why.By, x.field("passThrough", "!"+d.Why.By))
 	case reference.Injection, reference.BashFunction:
 		if !x.t.Inherit {
-			return fmt.Sprintf("To hand it over anyway, list %s exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.", d.Name)
+			return fmt.Sprintf("To hand it over anyway, list %s exactly in the task's passThrough, set it at the call (envrt.Set), or turn dropInjection off.", printable(d.Name))
 		}
 		return "To hand one over anyway, set it at the call (envrt.Set), or turn dropInjection off."
 	case reference.Duplicate:
 		return "The first entry of a name wins; later ones are ignored."
 	case reference.SecretValue:
-		return secretValueHint(d.Name)
+		return secretValueHint(printable(d.Name))
 	}
 	return ""
 }

@@ -608,11 +608,28 @@ If it were set, task "shell" would get it: an inherit task passes every name tha
 `, out.String())
 }
 
+// dockerAuthEnv is a Docker auth config as env writes it when the value
+// holds newlines: JSON lines whose text before the first '=' (base64
+// padding) has no space, then the next entry.
+const dockerAuthEnv = "DOCKER_AUTH_CONFIG=" + dockerAuthConfig + "\nEDITOR=vi\n"
+
+// dockerAuthConfig is the value of DOCKER_AUTH_CONFIG in dockerAuthEnv.
+const dockerAuthConfig = "{\n" +
+	`"auths":{"registry.example.com":{"auth":"ZGVwbG95OnMzY3IzdC1kb2NrZXItcGFzcw=="}}` + "\n" +
+	"}"
+
+// base64Wrapped is base64 as base64(1) wraps it, 76 bytes a line, whose
+// last line, padded, reads NAME= on its own.
+const base64Wrapped = "eyJ0eXBlIjoic2VydmljZV9hY2NvdW50IiwicHJpdmF0ZV9rZXlfaWQiOiJhYmMxMCIsInByaXZh\n" +
+	"dGVfa2V5IjoiLS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tXG5NSUlFdlFJQkFEQU5CZ2txaGtp\n" +
+	"Rzl3MEJBUUVGQUFTQ0JLY3dnZ1NqQWdFQUFvSUJBUUM3c2VjcmV0XG4ifQ=="
+
 // TestReadEnviron: how -env input becomes entries. One entry per line,
-// where a line that does not start NAME= (no '=', or a space or control
-// byte before the first one) continues the value before it; inside an
-// open -----BEGIN block a line of base64 continues it too. NUL-separated
-// input is split on NUL only, as exec would see it.
+// where a line that does not start NAME= with NAME a name (or a built-in
+// essential such as ProgramFiles(x86)) continues the value before it;
+// inside an open -----BEGIN block a line of base64 continues it too, and
+// so does the padded last line of wrapped base64. NUL-separated input is
+// split on NUL only, as exec would see it.
 func TestReadEnviron(t *testing.T) {
 	for _, tc := range []struct {
 		name, in string
@@ -629,6 +646,15 @@ func TestReadEnviron(t *testing.T) {
 		{"a line starting with '=' continues", "A=1\n=== title ===\n", []string{"A=1\n=== title ==="}, nil},
 		{"a tab before '=' continues", "A=1\n\tx=2\n", []string{"A=1\n\tx=2"}, nil},
 		{"Windows names start entries", "ProgramFiles(x86)=C:\\Program Files (x86)\nA=1\n", []string{"ProgramFiles(x86)=C:\\Program Files (x86)", "A=1"}, nil},
+		{"a line whose text before '=' is no name continues", "MY_SECRET=first\nsecond-part:hunter2=more\n1X=2\nB=2\n", []string{"MY_SECRET=first\nsecond-part:hunter2=more\n1X=2", "B=2"}, nil},
+		{"JSON lines continue", dockerAuthEnv, []string{"DOCKER_AUTH_CONFIG=" + dockerAuthConfig, "EDITOR=vi"}, nil},
+		{"a control byte or space in the name continues", "A=1\nB\x1bC=2\nD E=3\n", []string{"A=1\nB\x1bC=2\nD E=3"}, nil},
+		{"other names outside the syntax continue", "A=1\nCommonProgramFiles(x86)=C:\\x\nPROGRAMFILES(X86)=C:\\y\n", []string{"A=1\nCommonProgramFiles(x86)=C:\\x", "PROGRAMFILES(X86)=C:\\y"}, nil},
+		{"wrapped base64 keeps its padded last line", "K=" + base64Wrapped + "\nB=2\n", []string{"K=" + base64Wrapped, "B=2"}, nil},
+		{"a 64-digit hex digest is no wrapped base64", "SUM=" + strings.Repeat("0123456789abcdef", 4) + "\nABC=\n", []string{"SUM=" + strings.Repeat("0123456789abcdef", 4), "ABC="}, nil},
+		{"a line of base64 padded with == continues", "K=c2hvcnQ\nc2VjcmV0cGFydA==\nB=2\n", []string{"K=c2hvcnQ\nc2VjcmV0cGFydA==", "B=2"}, nil},
+		{"padded with one '=' after a short line, it starts an entry", "K=c2hvcnQ\nc2VjcmV0cGFydDE=\n", []string{"K=c2hvcnQ", "c2VjcmV0cGFydDE="}, nil},
+		{"NAME== is an entry when it starts the input", "AB==\n", []string{"AB=="}, nil},
 		// The documented choice: a line of a value that reads NAME=value
 		// starts an entry, since env's output cannot tell them apart.
 		{"a value line that reads NAME=value", "CONF=a=1\nb=2\n", []string{"CONF=a=1", "b=2"}, nil},

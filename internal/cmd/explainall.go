@@ -73,7 +73,7 @@ func allTasks(w io.Writer, xs []*explainer, results []reference.Result, only []s
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, k := range keys {
-		fmt.Fprintln(tw, showValue(shown[k])+"\t"+strings.Join(cells[k], "\t"))
+		fmt.Fprintln(tw, printable(shown[k])+"\t"+strings.Join(cells[k], "\t"))
 	}
 	tw.Flush()
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
@@ -85,22 +86,25 @@ func environList(list []string) environInput {
 }
 
 // environLines reads newline-separated input as env writes it, where a
-// value that holds newlines spans lines. A line starts an entry when it
-// reads NAME=… with NAME a non-empty run of bytes that are neither '=',
-// a space nor a control character (so ProgramFiles(x86)=… starts one
-// too); every other line (no '=', a leading '=', a space or tab before
-// the first '=') continues the value before it, joined with "\n". One
-// exception keeps a PEM key (or PGP armor) whole: inside an open
-// "-----BEGIN " block, a line of base64 continues the value even if it
-// reads NAME=…, as a body line ending in '=' padding does. A CR before a
-// line's newline is dropped; blank lines inside a value are part of it,
-// blank lines after it are not. Lines before the first entry are not
-// NAME=value: they are reported, one piece per run of lines.
+// value that holds newlines spans lines. A line starts an entry only
+// when it reads NAME=… with NAME a name ([A-Za-z_][A-Za-z0-9_]*, or a
+// built-in essential such as ProgramFiles(x86), in any ASCII case);
+// every other line continues the value before it, joined with "\n": a
+// line of JSON ("auths":{…}), one whose text before '=' holds a '-', a
+// ':' or a space, a line of base64 with '+' or '/'. Two exceptions keep a
+// key whole: inside an open "-----BEGIN " block (a PEM key, PGP armor), a
+// line of base64 continues the value even if it reads NAME=…, as a body
+// line ending in '=' padding does; and a line of base64 padded with
+// "==" (NAME== would set a value of just "=", which nobody does), or
+// padded with '=' after a full line of wrapped base64 (see
+// wrappedBase64), continues it too. A CR before a line's newline is dropped; blank lines inside a
+// value are part of it, blank lines after it are not. Lines before the
+// first entry are not NAME=value: they are reported, one piece per run
+// of lines.
 //
 // A line of a value that itself reads NAME=… (a line "b=2" of a value
-// "a=1\nb=2") starts an entry: env's output cannot tell the two apart,
-// and taking it for an entry never hides a real entry inside another
-// name's value. env -0 output has no such ambiguity.
+// "a=1\nb=2") starts an entry: env's output cannot tell the two apart.
+// env -0 output has no such ambiguity.
 func environLines(data string) environInput {
 	var in environInput
 	var cur *lineEntry
@@ -123,11 +127,12 @@ func environLines(data string) environInput {
 		if l == "" {
 			if cur != nil {
 				cur.blanks++
+				cur.base64Width = 0
 			}
 			continue
 		}
 		starts := startsEntry(l)
-		if cur != nil && (!starts || cur.inPEM && isBase64Line(l)) {
+		if cur != nil && (!starts || cur.inPEM && isBase64Line(l) || isBase64Tail(l, cur.base64Width)) {
 			for ; cur.blanks > 0; cur.blanks-- {
 				cur.text.WriteByte('\n')
 			}
@@ -139,6 +144,14 @@ func environLines(data string) environInput {
 		cur.text.WriteString(l)
 		cur.last = i + 1
 		cur.inPEM = pemOpen(cur.inPEM, l)
+		text := l // the line's part of the value
+		if cur.first == i+1 && cur.entry {
+			_, text, _ = strings.Cut(l, "=")
+		}
+		cur.base64Width = 0
+		if wrappedBase64(text) {
+			cur.base64Width = len(text)
+		}
 	}
 	flush()
 	return in
@@ -152,21 +165,51 @@ type lineEntry struct {
 	first, last int  // its first and last line, from 1
 	blanks      int  // blank lines since its last line
 	inPEM       bool // a "-----BEGIN " block is open at its end
+	base64Width int  // the length of its last line if that is a full line of wrapped base64, else 0
 }
 
-// startsEntry reports whether line starts an entry: NAME=… with NAME
-// non-empty and free of spaces and control bytes.
+// startsEntry reports whether line starts an entry: NAME=… with NAME a
+// name, or a built-in essential outside the name syntax
+// (ProgramFiles(x86)), ASCII case aside.
 func startsEntry(line string) bool {
-	i := strings.IndexByte(line, '=')
-	if i <= 0 {
+	name, _, ok := strings.Cut(line, "=")
+	if !ok {
 		return false
 	}
-	for j := 0; j < i; j++ {
-		if c := line[j]; c <= ' ' || c == 0x7f {
-			return false
-		}
+	return policy.IsName(name) || slices.ContainsFunc(policy.BuiltinEssentials, func(b policy.Builtin) bool {
+		return strings.EqualFold(b.Name, name)
+	})
+}
+
+// wrappedBase64 reports whether line looks like a full line of base64
+// wrapped at a fixed width, as base64(1), MIME and PEM write it: 60 bytes
+// or more of the base64 alphabet without padding, a multiple of 4 long,
+// and not all hexadecimal digits (a SHA-256 digest is 64 of those).
+func wrappedBase64(line string) bool {
+	if len(line) < 60 || len(line)%4 != 0 || strings.IndexByte(line, '=') >= 0 || !isBase64Line(line) {
+		return false
 	}
-	return true
+	return strings.ContainsFunc(line, func(r rune) bool {
+		return !('0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F')
+	})
+}
+
+// isBase64Tail reports whether line is the last line of base64, which
+// continues a value although it reads NAME=: base64 a multiple of 4 long
+// that ends in "==", or, after a full line of base64 wrapped at width (0
+// for none), in '=' and is no longer than width.
+func isBase64Tail(line string, width int) bool {
+	body := strings.TrimRight(line, "=")
+	if body == "" || len(line)%4 != 0 || strings.IndexByte(body, '=') >= 0 || !isBase64Line(body) {
+		return false
+	}
+	switch len(line) - len(body) {
+	case 2:
+		return true
+	case 1:
+		return len(line) <= width
+	}
+	return false
 }
 
 // pemOpen reports whether a "-----BEGIN " block is open after line,

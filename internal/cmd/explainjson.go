@@ -49,7 +49,7 @@ func (x *explainer) records(r reference.Result, only []string) []explainRecord {
 	for _, e := range r.Env {
 		n := len(e.Value)
 		rec := explainRecord{Task: x.t.Key, Name: e.Name, Passed: true, Source: x.keptLine(e, nil).note, Bytes: &n}
-		if x.redacts(e) {
+		if _, hide := x.hidden(e); hide {
 			rec.Redacted = true
 		} else {
 			v := e.Value
@@ -80,19 +80,15 @@ func (x *explainer) records(r reference.Result, only []string) []explainRecord {
 	return picked
 }
 
-// redacts reports whether explain hides e's value: e is a secret by
-// name, its value looks like a credential, or it was built from a
-// secret.
-func (x *explainer) redacts(e reference.Entry) bool {
-	_, byValue := x.looksSecret(e.Value)
-	return byValue || reference.SecretCaseless(x.p, e.Name) != "" || x.secretSource(e) != ""
-}
-
-// writeRecords writes recs as JSON Lines.
+// writeRecords writes recs as JSON Lines, with no character that does
+// not print left unescaped (see escapeJSON).
 func writeRecords(w io.Writer, recs []explainRecord) error {
-	enc := json.NewEncoder(w)
 	for _, rec := range recs {
-		if err := enc.Encode(rec); err != nil {
+		line, err := json.Marshal(rec)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(append(escapeJSON(line), '\n')); err != nil {
 			return err
 		}
 	}

@@ -4,33 +4,12 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
-	envrt "github.com/envgen/envgen/runtime"
 )
 
 // This file is what explain says about secrets by value (secrets.values):
 // an entry left out because its value looks like a credential, or kept
 // although it does. It names the kind of credential, never the value.
-
-// valueDetector returns p's value detectors: the built-in ones and
-// secrets.valuePrefixes.
-func valueDetector(p *policy.Policy) *envrt.ValueDetector {
-	d := envrt.NewValueDetector(p.ValuePrefixes...)
-	return &d
-}
-
-// looksSecret reports whether value looks like a credential to the
-// policy's value detectors, with an article before the kind ("a GitHub
-// token"), whether or not secrets.values is on: explain redacts such a
-// value either way.
-func (x *explainer) looksSecret(value string) (kind string, ok bool) {
-	k, ok := x.detector.Match(value)
-	if !ok {
-		return "", false
-	}
-	return kindWithArticle(k), true
-}
 
 // keptSecretValue reports whether e is an entry of the environment that
 // would be a secret by value but is kept by an exact exemption, and the
@@ -39,7 +18,7 @@ func (x *explainer) keptSecretValue(e reference.Entry) (kind string, ok bool) {
 	if !x.p.Values || e.From.Kind != reference.PassThroughName && e.From.Kind != reference.Inherited && e.From.Kind != reference.Essential && e.From.Kind != reference.PassThroughPattern {
 		return "", false
 	}
-	return x.looksSecret(e.Value)
+	return x.check.credentialIn(e.Value)
 }
 
 // valueExemption says what keeps a secret by value of that exact name:

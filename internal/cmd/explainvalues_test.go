@@ -86,13 +86,13 @@ To pass it to this task only, list MY_CONFIG exactly in the task's passThrough; 
 }
 
 // TestExplainSecretValuesOff: with secrets.values false the entries pass,
-// and explain still redacts what looks like a credential.
+// and explain still redacts what looks like a credential, and says so.
 func TestExplainSecretValuesOff(t *testing.T) {
 	dir := valuesDir(t, strings.Replace(valuesPolicy, "  valuePrefixes: [acme_live_]\n", "  values: false\n", 1))
 	code, stdout, stderr := runCLI(t, dir, "", "explain", "-env", "env.txt", "policy.yaml", "shell")
 	require.Equal(t, 0, code, stderr)
 	assertNoValues(t, strings.ReplaceAll(stdout, "4f9b2c", "")) // no prefix now: the acme value is no secret
-	assert.Contains(t, stdout, "+ MY_CONFIG=<redacted, 40 bytes>  (inherited)\n")
+	assert.Contains(t, stdout, "+ MY_CONFIG=<redacted, 40 bytes>  (inherited; its value looks like a GitHub token)\n")
 	assert.Contains(t, stdout, "+ APP_ACME="+valueAcme+" ")
 	assert.Contains(t, stdout, "# 6 passed, 0 left out\n")
 }

@@ -73,7 +73,7 @@ func TestExtendsErrors(t *testing.T) {
 		{
 			"a name both task and preset is the preset",
 			"version: 1\npresets: {build: {passThrough: [X]}}\ntasks:\n  build: {}\n  t: {extends: [build], passThrough: [\"bad-\"]}\n",
-			`policy.yaml:5:39: task "t" passThrough: "bad-" is neither a name nor a pattern`,
+			`policy.yaml:5:39: task "t" passThrough: "bad-" is neither a name nor a pattern: '-' may stand in neither (a name is [A-Za-z_][A-Za-z0-9_]*; a pattern is [A-Za-z0-9_*]+ with at least one '*' (any run of characters), not starting with a digit; a leading '!' negates either)`,
 		},
 		{
 			// A preset's repeat is reported at the preset, once, however

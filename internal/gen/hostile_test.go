@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -36,6 +37,14 @@ import (
 const (
 	hostileTime  = 20 * time.Second
 	hostileAlloc = 4 << 30 // bytes allocated in all while generating
+	// hostileMemory is the address space the child process may map
+	// (ulimit -v, where there is one), and so a bound on its peak
+	// memory: past it an allocation fails and the child dies of it,
+	// rather than the machine running out. GOMEMLIMIT sits below it, so
+	// that garbage is collected before a policy that fits is refused.
+	hostileMemory    = 2 << 30
+	hostileMemoryGo  = "1536MiB"
+	hostileMemoryKiB = hostileMemory >> 10
 )
 
 // A hostileCase is one hostile policy and what it must give: the output
@@ -54,6 +63,10 @@ type hostileCase struct {
 func hostileCases() []hostileCase {
 	text := func(s string) func() []byte { return func() []byte { return []byte(s) } }
 	return []hostileCase{
+		{"300-aliases-of-a-1MB-value", aliasedValue(300), `^policy\.yaml:21:12: policy too large: over 16000000 bytes of keys, names and values, counting each alias as a copy of what it names\n$`},
+		{"3000-aliases-of-a-1MB-value", aliasedValue(3000), `^policy\.yaml:21:12: policy too large: over 16000000 bytes`},
+		{"14-aliases-of-a-1MB-value", aliasedValue(14), ""},
+		{"300-tasks-alias-a-1MB-name", aliasedName(300), `^policy\.yaml:19:\d+: policy too large: over 16000000 bytes`},
 		{"billion-laughs", billionLaughs, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes, counting each alias as a copy of what it names\n$`},
 		{"alias-fan-out", aliasFanOut, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes`},
 		{"alias-fan-out-under-node-limit", aliasFanOutSmall, `^policy\.yaml:\d+:\d+: policy too large: over 100000 names, patterns, values and directories in all`},
@@ -84,7 +97,7 @@ func hostileCases() []hostileCase {
 		{"10000-character-key", text("version: 1\npackage: p\ntasks:\n  t:\n    define:\n      " + strings.Repeat("N", 10_000) + ": x\n"),
 			`^policy\.yaml:6: YAML syntax: .* \(a YAML key is at most 1024 characters long\)\n$`},
 		{"10000-character-bad-name", text("version: 1\npackage: p\ntasks: {t: {passThrough: [" + strings.Repeat("N", 5_000) + "-" + strings.Repeat("N", 5_000) + "]}}\n"),
-			`^policy\.yaml:3:27: task "t" passThrough: "N{50}… \(10001 bytes\)" is neither a name nor a pattern\n$`},
+			`^policy\.yaml:3:27: task "t" passThrough: "N{50}… \(10001 bytes\)" is neither a name nor a pattern: '-' may stand in neither \(a name is`},
 		{"non-utf8", text("version: 1\npackage: p\ntasks: {t: {define: {X: ab\xffcd}}}\n"),
 			`^policy\.yaml:3:27: YAML syntax: invalid leading UTF-8 octet \(byte 0xff; a policy is UTF-8 text\)\n$`},
 		{"non-utf8-truncated", text("version: 1\npackage: p\n# caf\xc3"),
@@ -127,21 +140,26 @@ func TestHostilePolicies(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*hostileTime)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostileChild$", "-test.v")
+			if memoryLimited() {
+				cmd = exec.CommandContext(ctx, "/bin/sh", "-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, hostileMemoryKiB),
+					os.Args[0], "-test.run=^TestHostileChild$", "-test.v")
+			}
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "ENVGEN_HOSTILE_REPORT="+reportDir)
+			cmd.Env = append(os.Environ(), "ENVGEN_HOSTILE_REPORT="+reportDir, "GOMEMLIMIT="+hostileMemoryGo)
 			output, err := cmd.CombinedOutput()
 			if ctx.Err() != nil {
 				t.Fatalf("still running after %v: stopped", 2*hostileTime)
 			}
-			require.NoError(t, err, "the child process:\n%s", truncate(string(output), 4000))
+			require.NoError(t, err, "the child process (limited to %d MB of address space: %v):\n%s", hostileMemory>>20, memoryLimited(), truncate(string(output), 4000))
 			var r hostileReport
 			raw, err := os.ReadFile(filepath.Join(reportDir, "report.json"))
 			require.NoError(t, err)
 			require.NoError(t, json.Unmarshal(raw, &r))
-			t.Logf("%d-byte policy: exit %d in %v, %d MB allocated, %d MB heap at the end",
-				len(c.src()), r.Code, r.Took.Round(time.Millisecond), r.Alloc>>20, r.Heap>>20)
+			t.Logf("%d-byte policy: exit %d in %v, %d MB allocated, %d MB heap at the end, %d MB peak resident",
+				len(c.src()), r.Code, r.Took.Round(time.Millisecond), r.Alloc>>20, r.Heap>>20, r.Peak>>20)
 			assert.Less(t, r.Took, hostileTime, "wall-clock time")
 			assert.Less(t, r.Alloc, uint64(hostileAlloc), "bytes allocated")
+			assert.Less(t, r.Peak, uint64(hostileMemory), "peak resident memory")
 
 			entries, err := os.ReadDir(dir)
 			require.NoError(t, err)
@@ -175,6 +193,31 @@ func TestHostilePolicies(t *testing.T) {
 	}
 }
 
+// memoryLimited reports whether TestHostilePolicies runs its children
+// under ulimit -v: where there is a POSIX shell to set it, and not under
+// the race detector, whose shadow memory needs terabytes of address space.
+func memoryLimited() bool {
+	if runtime.GOOS == "windows" || raceEnabled() {
+		return false
+	}
+	_, err := os.Stat("/bin/sh")
+	return err == nil
+}
+
+// raceEnabled reports whether this test binary was built with -race.
+func raceEnabled() bool {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return false
+	}
+	for _, s := range info.Settings {
+		if s.Key == "-race" {
+			return s.Value == "true"
+		}
+	}
+	return false
+}
+
 // hostileReport is what TestHostileChild tells TestHostilePolicies.
 type hostileReport struct {
 	Code   int
@@ -182,6 +225,7 @@ type hostileReport struct {
 	Took   time.Duration
 	Alloc  uint64 // bytes allocated while Main ran
 	Heap   uint64 // bytes of heap in use after it
+	Peak   uint64 // the process's peak resident memory (VmHWM), where Linux tells it; else 0
 }
 
 // TestHostileChild is TestHostilePolicies' child process: it runs Main
@@ -199,9 +243,28 @@ func TestHostileChild(t *testing.T) {
 	code := generateFile(&stderr, "policy.yaml", "p", "out.go")
 	took := time.Since(start)
 	runtime.ReadMemStats(&after)
-	raw, err := json.Marshal(hostileReport{code, stderr.String(), took, after.TotalAlloc - before.TotalAlloc, after.HeapAlloc})
+	raw, err := json.Marshal(hostileReport{code, stderr.String(), took, after.TotalAlloc - before.TotalAlloc, after.HeapAlloc, peakResident()})
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(reportDir, "report.json"), raw, 0o644))
+}
+
+// peakResident returns this process's peak resident memory in bytes, as
+// Linux reports it in /proc/self/status (VmHWM), or 0 where that file
+// does not say.
+func peakResident() uint64 {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kib uint64
+			if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%d kB", &kib); err == nil {
+				return kib << 10
+			}
+		}
+	}
+	return 0
 }
 
 // generateFile does what envgen -pkg pkg -o out file does, the way the
@@ -235,6 +298,34 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// aliasedValue is a 1 MB define anchored once and aliased n times in
+// the same task: n MB of values from a 1 MB file.
+func aliasedValue(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\ntasks:\n  t:\n    define:\n")
+		b.WriteString("      D0: &v \"" + strings.Repeat("x", 1<<20) + "\"\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "      D%d: *v\n", i)
+		}
+		return []byte(b.String())
+	}
+}
+
+// aliasedName is a 1 MB name in a passThrough list anchored once and
+// aliased by n more tasks.
+func aliasedName(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\ntasks:\n")
+		b.WriteString("  t0: {passThrough: &names [" + strings.Repeat("N", 1<<20) + "]}\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "  t%d: {passThrough: *names}\n", i)
+		}
+		return []byte(b.String())
+	}
 }
 
 // billionLaughs nests ten aliases ten wide: 10^10 nodes once expanded.

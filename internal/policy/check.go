@@ -124,7 +124,7 @@ func check(d *diagnoser, f *policySource) *Policy {
 			p.SecretPatterns = append(p.SecretPatterns, s.Value)
 			secretExtra = append(secretExtra, s)
 		default:
-			d.errorf(s.Pos, "secrets.extra: %q is neither a name nor a pattern", s.Value)
+			d.errorf(s.Pos, "secrets.extra: %q is neither a name nor a pattern%s", s.Value, whyNeither(s.Value, false))
 		}
 	}
 	if f.Secrets.Builtin {
@@ -396,7 +396,7 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 		case IsPattern(v):
 			out.Patterns = append(out.Patterns, v)
 		default:
-			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("passThrough"), s.Value)
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern%s", where("passThrough"), s.Value, whyNeither(s.Value, !out.Inherit))
 		}
 	}
 
@@ -412,7 +412,7 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 		case IsPattern(s.Value):
 			out.UnsetPatterns = append(out.UnsetPatterns, s.Value)
 		default:
-			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", where("unset"), s.Value)
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern%s", where("unset"), s.Value, whyNeither(s.Value, false))
 		}
 	}
 	if t.DropInjection {

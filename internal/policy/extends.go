@@ -411,12 +411,12 @@ func (c *checker) preset(p TaskSource) {
 	}
 	for _, s := range p.PassThrough {
 		if v := strings.TrimPrefix(s.Value, "!"); !IsName(v) && !IsPattern(v) {
-			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", what("passThrough"), s.Value)
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern%s", what("passThrough"), s.Value, whyNeither(s.Value, true))
 		}
 	}
 	for _, s := range p.Unset {
 		if !IsName(s.Value) && !IsPattern(s.Value) {
-			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern", what("unset"), s.Value)
+			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern%s", what("unset"), s.Value, whyNeither(s.Value, false))
 		}
 	}
 	for _, d := range p.Define {

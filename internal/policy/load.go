@@ -469,40 +469,75 @@ func nodePos(n *yaml.Node) Pos { return Pos{n.Line, n.Column} }
 // "billion laughs" file) cannot stand for more than load can walk.
 const maxNodes = 1_000_000
 
+// maxScalarBytes bounds the text of a policy's scalars (keys, names,
+// patterns, values and directories), counting each alias as a copy of
+// what it names, so that one large value named by many aliases cannot
+// stand for more than generating can take: a 1 MB define aliased 300
+// times would be 300 MB of values, 5 GB of memory and a 600 MB Go file.
+// A 10 MB value written out is within it.
+const maxScalarBytes = 16_000_000
+
+// expansion is what a YAML node stands for when each alias counts as a
+// copy of what it names: its nodes and the bytes of its scalars' text,
+// each counted to one past its limit and no further.
+type expansion struct{ nodes, bytes int }
+
+// plus returns e and f together, each count stopped one past its limit.
+func (e expansion) plus(f expansion) expansion {
+	return expansion{min(e.nodes+f.nodes, maxNodes+1), min(e.bytes+f.bytes, maxScalarBytes+1)}
+}
+
+// over reports whether e passes a limit.
+func (e expansion) over() bool { return e.nodes > maxNodes || e.bytes > maxScalarBytes }
+
+// own is what n counts for itself, without what it holds: one node, and
+// a scalar's text.
+func own(n *yaml.Node) expansion {
+	if n.Kind == yaml.ScalarNode {
+		return expansion{1, len(n.Value)}
+	}
+	return expansion{1, 0}
+}
+
 // tooBig reports, at the node where the count passes it, a document with
-// more than maxNodes nodes when each alias counts as a copy of what it
-// names. It takes time in proportion to the nodes as written.
+// more than maxNodes nodes or maxScalarBytes bytes of scalar text when
+// each alias counts as a copy of what it names. It runs before anything
+// reads the document, and takes time in proportion to the nodes as
+// written.
 func tooBig(d *diagnoser, doc *yaml.Node) bool {
-	sizes := map[*yaml.Node]int{} // expanded size of a node, at most maxNodes+1
-	var size func(n *yaml.Node) int
-	size = func(n *yaml.Node) int {
+	sizes := map[*yaml.Node]expansion{} // what a node stands for, each count at most one past its limit
+	var size func(n *yaml.Node) expansion
+	size = func(n *yaml.Node) expansion {
 		if n.Kind == yaml.AliasNode && n.Alias != nil {
 			return size(n.Alias)
 		}
 		if s, ok := sizes[n]; ok {
 			return s
 		}
-		sizes[n] = maxNodes + 1 // a node inside itself (yaml.v3 refuses those) is too big
-		s := 1
+		sizes[n] = expansion{maxNodes + 1, maxScalarBytes + 1} // a node inside itself (yaml.v3 refuses those) is too big
+		s := own(n)
 		for _, c := range n.Content {
-			if s += size(c); s > maxNodes {
-				s = maxNodes + 1
+			if s = s.plus(size(c)); s.over() {
 				break
 			}
 		}
 		sizes[n] = s
 		return s
 	}
-	total := 0
-	var walk func(n *yaml.Node) bool // in document order; false once past maxNodes
+	var total expansion
+	var walk func(n *yaml.Node) bool // in document order; false once past a limit
 	walk = func(n *yaml.Node) bool {
 		if n.Kind == yaml.AliasNode && n.Alias != nil {
-			total += size(n)
+			total = total.plus(size(n))
 		} else {
-			total++
+			total = total.plus(own(n))
 		}
-		if total > maxNodes {
+		switch {
+		case total.nodes > maxNodes:
 			d.errorf(nodePos(n), "policy too large: over %d YAML nodes, counting each alias as a copy of what it names", maxNodes)
+			return false
+		case total.bytes > maxScalarBytes:
+			d.errorf(nodePos(n), "policy too large: over %d bytes of keys, names and values, counting each alias as a copy of what it names", maxScalarBytes)
 			return false
 		}
 		if n.Kind != yaml.AliasNode {

@@ -1,8 +1,10 @@
 package policy
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
+	"unicode/utf8"
 )
 
 // IsName reports whether s is an environment name: [A-Za-z_][A-Za-z0-9_]*.
@@ -30,6 +32,53 @@ func IsPattern(s string) bool {
 		}
 	}
 	return true
+}
+
+// What a name and a pattern may hold, as messages say it.
+const (
+	nameSyntax    = "a name is [A-Za-z_][A-Za-z0-9_]*"
+	patternSyntax = "a pattern is [A-Za-z0-9_*]+ with at least one '*' (any run of characters), not starting with a digit"
+)
+
+// whyNeither completes a message that s is neither a name nor a pattern:
+// ": ", what is wrong with s, and what a name and a pattern may hold.
+// negation says whether a leading '!' may stand there (in an isolated
+// task's passThrough, or a preset's).
+func whyNeither(s string, negation bool) string {
+	syntax := nameSyntax + "; " + patternSyntax
+	if negation {
+		syntax += "; a leading '!' negates either"
+	}
+	var why string
+	switch rest, neg := strings.CutPrefix(s, "!"); {
+	case neg && !negation:
+		why = "a leading '!' (a negation) belongs only in an isolated task's passThrough"
+	case neg && rest == "":
+		why = "nothing follows the '!'"
+	case neg:
+		why = syntaxFault(rest)
+	default:
+		why = syntaxFault(s)
+	}
+	return ": " + why + " (" + syntax + ")"
+}
+
+// syntaxFault says what keeps s, which is neither, from being a name or
+// a pattern: the first character that may stand in neither, or else its
+// first byte.
+func syntaxFault(s string) string {
+	if s == "" {
+		return "it is empty"
+	}
+	for _, r := range s {
+		if r >= utf8.RuneSelf || r != '*' && !IsWordByte(byte(r)) {
+			return fmt.Sprintf("%q may stand in neither", r)
+		}
+	}
+	if IsDigit(s[0]) {
+		return "it starts with a digit"
+	}
+	return "it is neither"
 }
 
 // IsTaskKey reports whether s is a task key: [A-Za-z][A-Za-z0-9_.-]*.
