@@ -31,11 +31,11 @@ func vetModule(t *testing.T) (dir string, environ []string) {
 import (
 	"os"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 )
 
 func main() {
-	_ = envrt.Command(ShellEnv(os.Environ()), "true").Run()
+	_ = envexec.Command(ShellEnv(os.Environ()), "true").Run()
 }
 `,
 	}
