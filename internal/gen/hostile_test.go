@@ -67,6 +67,8 @@ func hostileCases() []hostileCase {
 		{"3000-aliases-of-a-1MB-value", aliasedValue(3000), `^policy\.yaml:21:12: policy too large: over 16000000 bytes`},
 		{"14-aliases-of-a-1MB-value", aliasedValue(14), ""},
 		{"300-tasks-alias-a-1MB-name", aliasedName(300), `^policy\.yaml:19:\d+: policy too large: over 16000000 bytes`},
+		{"300-tasks-extend-a-1MB-define", presetValueFanOut(300), `^policy\.yaml:21:3: policy too large: over 16000000 bytes of names and values in all, counting each use of a preset anew\n$`},
+		{"14-tasks-extend-a-1MB-define", presetValueFanOut(14), ""},
 		{"billion-laughs", billionLaughs, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes, counting each alias as a copy of what it names\n$`},
 		{"alias-fan-out", aliasFanOut, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes`},
 		{"alias-fan-out-under-node-limit", aliasFanOutSmall, `^policy\.yaml:\d+:\d+: policy too large: over 100000 names, patterns, values and directories in all`},
@@ -309,6 +311,19 @@ func aliasedValue(n int) func() []byte {
 		b.WriteString("      D0: &v \"" + strings.Repeat("x", 1<<20) + "\"\n")
 		for i := 1; i <= n; i++ {
 			fmt.Fprintf(&b, "      D%d: *v\n", i)
+		}
+		return []byte(b.String())
+	}
+}
+
+// presetValueFanOut is a 1 MB define in a preset that n tasks extend:
+// n MB of values, each task's copy of the preset's.
+func presetValueFanOut(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\npresets:\n  big: {define: {D: \"" + strings.Repeat("x", 1<<20) + "\"}}\ntasks:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  t%d: {extends: [big]}\n", i)
 		}
 		return []byte(b.String())
 	}

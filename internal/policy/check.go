@@ -524,12 +524,32 @@ func (c *checker) maxTasks(tasks []TaskSource) []TaskSource {
 // sizeCount is the count of a policy's entries toward maxEntries, which
 // check keeps as it reads the lists and merges presets.
 type sizeCount struct {
-	n    int
-	over bool // the count passed maxEntries, and that was reported
+	n     int
+	bytes int  // of the names and values merged by extends, toward maxScalarBytes
+	over  bool // the count passed maxEntries or maxScalarBytes, and that was reported
 }
 
 // tooLarge is the error at the entry that passes maxEntries.
 const tooLarge = "policy too large: over %d names, patterns, values and directories in all, counting each use of an alias or preset anew"
+
+// tooManyBytes is the error at the task that passes maxScalarBytes of
+// names and values once presets are merged in.
+const tooManyBytes = "policy too large: over %d bytes of names and values in all, counting each use of a preset anew"
+
+// countBytes adds n bytes of names and values that extends merges to the
+// count. Once the count passes maxScalarBytes it reports that at pos and
+// returns false, as countEntries does.
+func (c *checker) countBytes(n int, pos Pos) bool {
+	if c.size.over {
+		return false
+	}
+	if c.size.bytes += n; c.size.bytes > maxScalarBytes {
+		c.size.over = true
+		c.d.errorf(pos, tooManyBytes, maxScalarBytes)
+		return false
+	}
+	return true
+}
 
 // countEntries adds n entries to the count. Once the count passes
 // maxEntries it reports that at pos and returns false, as it does from

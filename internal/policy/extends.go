@@ -187,9 +187,10 @@ func (r *resolver) push(key string) {
 // resolve merges the presets e extends, in order, and then e's own
 // fields. kind is "task" or "preset".
 //
-// Before it merges anything it counts it toward maxEntries: a task's own
-// entries, and the whole of each preset that a task or a preset extends,
-// each time (a preset's own entries count where it is used). The count
+// Before it merges anything it counts it toward maxEntries, and its text
+// toward maxScalarBytes: a task's own entries, and the whole of each
+// preset that a task or a preset extends, each time (a preset's own
+// entries count where it is used). The count
 // stops resolve at the entry that passes the limit, so a chain or a fan
 // of presets never merges more than the limit allows.
 func (r *resolver) resolve(e TaskSource, kind string) TaskSource {
@@ -199,7 +200,7 @@ func (r *resolver) resolve(e TaskSource, kind string) TaskSource {
 	own.BinPaths = r.c.unique(e.BinPaths, what+" binPaths")
 	own.Unset = r.c.unique(e.Unset, what+" unset")
 	m := newMerger(TaskSource{Key: e.Key})
-	if kind == "task" && !r.c.countEntries(entries(own), e.Key.Pos) {
+	if kind == "task" && (!r.c.countEntries(entries(own), e.Key.Pos) || !r.c.countBytes(textBytes(own), e.Key.Pos)) {
 		return m.out
 	}
 	for _, ref := range r.c.unique(e.Extends, what+" extends") {
@@ -214,7 +215,7 @@ func (r *resolver) resolve(e TaskSource, kind string) TaskSource {
 			continue
 		}
 		preset := r.preset(ref.Value)
-		if r.c.size.over || !r.c.countEntries(entries(*preset), e.Key.Pos) {
+		if r.c.size.over || !r.c.countEntries(entries(*preset), e.Key.Pos) || !r.c.countBytes(textBytes(*preset), e.Key.Pos) {
 			return m.out
 		}
 		m.add(*preset)
@@ -228,6 +229,20 @@ func (r *resolver) resolve(e TaskSource, kind string) TaskSource {
 // entries counts the list entries and defines of e, as maxEntries does.
 func entries(e TaskSource) int {
 	return len(e.PassThrough) + len(e.BinPaths) + len(e.Unset) + len(e.Define)
+}
+
+// textBytes counts the bytes of e's list entries and defines' names and
+// values, as maxScalarBytes bounds them once presets are merged in: a
+// preset's text is copied into each task that extends it.
+func textBytes(e TaskSource) int {
+	n := 0
+	for _, s := range slices.Concat(e.PassThrough, e.BinPaths, e.Unset) {
+		n += len(s.Value)
+	}
+	for _, d := range e.Define {
+		n += len(d.Name.Value) + len(d.Value.Value)
+	}
+	return n
 }
 
 // extendsPos returns where an error about extends entry ref goes: on the
