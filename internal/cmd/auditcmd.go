@@ -182,7 +182,11 @@ func (a *auditor) task(t *policy.Task, environ []string) ([]auditFinding, []audi
 	var ns []auditNote
 	for _, d := range r.Dropped {
 		if d.Why.Kind == reference.SecretValue {
-			ns = append(ns, auditNote{Name: d.Name, Why: d.Why.Detail()})
+			why := d.Why.Detail()
+			if d.Why.BuiltinPreset != "" { // the line to write it on
+				why += fmt.Sprintf(" (task %q, line %d)", t.Key, t.KeyPos.Line)
+			}
+			ns = append(ns, auditNote{Name: d.Name, Why: why})
 		}
 	}
 	slices.SortFunc(fs, func(x, y auditFinding) int { return strings.Compare(x.Name, y.Name) })

@@ -664,6 +664,10 @@ func (x *explainer) dropHint(d reference.Drop) string {
 	case reference.Duplicate:
 		return "The first entry of a name wins; later ones are ignored."
 	case reference.SecretValue:
+		if d.Why.BuiltinPreset != "" {
+			return fmt.Sprintf("%s lists %s, but a built-in preset exempts no value; to pass it to this task, add %s to the passThrough of task %q (line %d): the policy's own text exempts what it names.",
+				d.Why.BuiltinPreset, printable(d.Name), printable(d.Name), x.t.Key, x.t.KeyPos.Line)
+		}
 		return secretValueHint(printable(d.Name))
 	}
 	return ""

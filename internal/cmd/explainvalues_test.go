@@ -96,3 +96,29 @@ func TestExplainSecretValuesOff(t *testing.T) {
 	assert.Contains(t, stdout, "+ APP_ACME="+valueAcme+" ")
 	assert.Contains(t, stdout, "# 6 passed, 0 left out\n")
 }
+
+// TestExplainBuiltinPresetExemptsNoValue: an entry that only a built-in
+// preset's passThrough names, holding a credential, is left out; explain
+// (text, -why, -json) and audit say so, with the task's line that would
+// keep it, and print no part of the value.
+func TestExplainBuiltinPresetExemptsNoValue(t *testing.T) {
+	dir := policyDir(t, "version: 1\ntasks:\n  fetch:\n    extends: [builtin:network]\n  own:\n    extends: [builtin:network]\n    passThrough: [HTTPS_PROXY]\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "env.txt"), []byte("HTTPS_PROXY=http://alice:hunter2@proxy:3128\nNO_PROXY=localhost\n"), 0o644))
+	explain := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runCLI(t, dir, "", append([]string{"explain", "-env", "env.txt", "policy.yaml"}, args...)...)
+		require.Equal(t, 0, code, stderr)
+		assertNoValues(t, stdout)
+		return stdout
+	}
+	detail := "value looks like a URL with a password; builtin:network passes the name but exempts no value: list the name in the task's own passThrough to keep it"
+	why := "secret by value: " + detail
+	assert.Contains(t, explain("fetch"), "- HTTPS_PROXY         ("+why+")\n")
+	assert.Contains(t, explain("fetch", "-why", "HTTPS_PROXY"),
+		`builtin:network lists HTTPS_PROXY, but a built-in preset exempts no value; to pass it to this task, add HTTPS_PROXY to the passThrough of task "fetch" (line 3): the policy's own text exempts what it names.`)
+	assert.Contains(t, explain("fetch", "-json"), `{"task":"fetch","name":"HTTPS_PROXY","passed":false,"reason":"`+why+`"}`)
+	assert.Contains(t, explain("own"), "+ HTTPS_PROXY=<redacted, 31 bytes>  (passThrough HTTPS_PROXY; its value looks like a URL with a password, kept because the task names it exactly)")
+	code, stdout, stderr := runCLI(t, dir, "", "audit", "-env", "env.txt", "policy.yaml", "fetch")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, `fetch: note: HTTPS_PROXY is left out only by its value (`+detail+` (task "fetch", line 3))`)
+}
