@@ -70,7 +70,7 @@ func allocs(t *testing.T, task *Task, environ, defines []string, overrides []Var
 }
 
 // skipPooledUnderRace skips a test that counts the allocations of calls
-// whose tables come from seens: under -race the pool drops items at random.
+// whose tables come from tablePool: under -race the pool drops items at random.
 func skipPooledUnderRace(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's sync.Pool drops items at random")
@@ -222,7 +222,7 @@ func TestPooledSeenCleared(t *testing.T) {
 	env := allocEnviron(1000)
 	for range 3 { // on Windows' rules the isolated task records the 111 names of VAR_9* it drops
 		build(Given(nil, env), allocTasks["isolated"], nil, nil, nil, true)
-		s := seens.Get().(*seen) // the one the call put back, unless the pool was emptied
+		s := tablePool.Get().(*pooledTable) // the one the call put back, unless the pool was emptied
 		if cap(s.gone) == 0 {
 			continue
 		}

@@ -5,10 +5,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Input is the environment a generated builder reads and the slice it
-// appends to. For generated code: Given and OS make one.
+// appends to. For generated code: Given, Fresh and OS make one.
 type Input struct {
 	dst, environ []string
 	// owned: environ is this process's environment, read where it holds
@@ -18,11 +19,19 @@ type Input struct {
 	owned bool
 	// fromOS: this process's environment, not read yet (see OS).
 	fromOS bool
+	// fresh: build into a fresh slice as long as the result (see Fresh).
+	fresh bool
 }
 
 // Given is the input of an Append…Env call: append to dst the
 // environment built from environ. For generated code.
 func Given(dst, environ []string) Input { return Input{dst: dst, environ: environ} }
+
+// Fresh is the input of an …Env call: the environment built from environ,
+// in a new slice as long as what the task keeps (built first in a pooled
+// one), so that an isolated task that keeps 5 % of a large environment
+// allocates for that 5 %. For generated code.
+func Fresh(environ []string) Input { return Input{environ: environ, fresh: true} }
 
 // Build returns in's dst with the environment that task t gives a child
 // appended: built from in's environ (os.Environ form), the task's defines
@@ -35,16 +44,34 @@ func Given(dst, environ []string) Input { return Input{dst: dst, environ: enviro
 // more. A dst whose room starts inside environ, after its first entry,
 // would overwrite entries not yet read: Build then copies environ first.
 func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []string {
-	if in.fromOS {
-		in = readOS(t.compiled(false), len(defines)+len(overrides)+1, readsEnviron(overrides))
+	switch {
+	case in.fromOS:
+		in = readOS(t.tables(false), len(defines)+len(overrides)+1, readsEnviron(overrides))
+	case in.fresh:
+		return buildFresh(in.environ, t, defines, overrides, path, windows)
 	}
 	return build(in, t, defines, overrides, path, windows)
+}
+
+// buildFresh is Build of a Fresh input: built in a pooled slice, then
+// copied to one as long as the result.
+func buildFresh(environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
+	scratch := scratchPool.Get().(*[]string)
+	built := build(Given((*scratch)[:0], environ), t, defines, overrides, path, fold)
+	out := make([]string, len(built))
+	copy(out, built)
+	clear((*scratch)[:min(len(built), cap(*scratch))]) // drop the references to the call's strings
+	if cap(built) > cap(*scratch) {
+		*scratch = make([]string, 0, cap(built)) // the next call needs no more room (built itself would let environ escape)
+	}
+	scratchPool.Put(scratch)
+	return out
 }
 
 // build is Build with the name comparison chosen by fold, so that tests
 // can run the Windows rules on any OS.
 func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
-	c := t.compiled(fold)
+	c := t.tables(fold)
 	dst, environ := in.dst, in.environ
 	b := builder{base: len(dst), fold: fold, c: c, environ: environ}
 	// Keep and KeepMatching read environ after the filter, which, in
@@ -54,7 +81,7 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 		if reads {
 			b.environ = slices.Clone(environ)
 		}
-		return b.finish(b.filter(dst, environ, c), defines, overrides, path)
+		return b.finish(b.filter(dst, environ), defines, overrides, path)
 	}
 	if ahead(room, environ, 1) {
 		environ = slices.Clone(environ)
@@ -82,33 +109,36 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 		}
 		b.table = s.table[:size] // clean: cleared after each use
 	}
-	out := b.finish(b.filter(dst, environ, c), defines, overrides, path)
+	out := b.finish(b.filter(dst, environ), defines, overrides, path)
 	if s := pooled.s; s != nil {
 		clear(s.table)
 		clear(s.gone) // drop the references to the call's strings
 		s.gone = s.gone[:0]
-		seens.Put(s)
+		tablePool.Put(s)
 	}
 	return out
 }
 
-// seen is a call's de-duplication table past 256 slots and the names it
-// must remember whose first entry was left out; seens holds them between
-// calls. A call takes one only when it needs one.
-type seen struct {
+// scratchPool holds the slices Fresh inputs are built in first.
+var scratchPool = sync.Pool{New: func() any { return new([]string) }}
+
+// pooledTable is a call's de-duplication table past 256 slots and the
+// names it must remember whose first entry was left out; tablePool holds
+// them between calls. A call takes one only when it needs one.
+type pooledTable struct {
 	table []uint64
 	gone  []string
 }
 
-var seens = sync.Pool{New: func() any { return new(seen) }}
+var tablePool = sync.Pool{New: func() any { return new(pooledTable) }}
 
-// pooled holds the seen a call took from seens, if any.
-type pooled struct{ s *seen }
+// pooled holds the pooledTable a call took from tablePool, if any.
+type pooled struct{ s *pooledTable }
 
-// get returns p's seen, taking one from seens at the first call.
-func (p *pooled) get() *seen {
+// get returns p's table, taking one from tablePool at the first call.
+func (p *pooled) get() *pooledTable {
 	if p.s == nil {
-		p.s = seens.Get().(*seen)
+		p.s = tablePool.Get().(*pooledTable)
 	}
 	return p.s
 }
@@ -116,8 +146,8 @@ func (p *pooled) get() *seen {
 // A call's de-duplication table holds one slot for each name seen in
 // environ or given since: the name's tag (tagOf its hash) over 1+the
 // index in the output of its entry, or, with the dropped bit, 1+the index
-// in seen.gone of a name whose first entry was left out. A probe compares
-// tags first, then the names. A slot of 0 is empty.
+// in pooledTable.gone of a name whose first entry was left out. A probe
+// compares tags first, then the names. A slot of 0 is empty.
 const dropped = 1 << 31
 
 // tagOf returns the tag of a name whose hash is h, never 0.
@@ -126,40 +156,43 @@ func tagOf(h uint64) uint64 { return h>>32 | 1 }
 // home returns where a probe for a name whose hash is h starts, once
 // masked: h mixed again, since its low bits do not see the top bytes of
 // a word (PATH_123 and PATH_124 would share them), which the numbered
-// names of a large environment differ in; the task's table, of a few
-// names, takes h as it is.
+// names of a large environment differ in; the tables of the policy's and
+// the task's lists take h as it is.
 func home(h uint64) uint64 {
 	h *= mul
 	return h ^ h>>32
 }
 
-// filter appends to out the entries of environ that the task c passes,
-// the first of each name, and returns out: fast takes every entry whose
-// fate the task's tables give it at once; each other entry goes to one.
-func (b *builder) filter(out, environ []string, c *compiled) []string {
+// filter appends to out the entries of environ that the task passes, the
+// first of each name, and returns out: filterRun takes every entry whose
+// fate the tables give at once; each other entry goes to filterOne.
+func (b *builder) filter(out, environ []string) []string {
 	for i := 0; i < len(environ); i++ {
-		if i, out = fast(out, environ, i, b.table, c); i == len(environ) {
-			break
+		if !b.c.rulesOnly {
+			if i, out = filterRun(out, environ, i, b.table, b.c); i == len(environ) {
+				break
+			}
 		}
-		out = b.one(out, environ[i], c)
+		out = b.filterOne(out, environ[i])
 	}
 	return out
 }
 
-// fast is the hot loop of every generated builder. It filters environ
-// from i into out until an entry it leaves to one: an entry shorter than
-// 8 bytes or starting with '=', one a value check drops, a name's second
-// entry (or another with its tag), and on Windows one dropped (one
-// records its name). It returns that entry's index (len(environ) at the
-// end) and out. Per entry: for an isolated task, its head (most fail
-// there); the name's scan a word at a time, hashing it; one probe of the
-// task's table and a compare of the name (decide, by a call, for another
-// spelling or a name a pattern may match); for an entry kept, the value
-// checks, then the NUL check and one probe of the de-duplication table
-// (both skipped for an owned environ, see Input, where table is nil).
-// Its common path makes no call but IndexByte, and the string compare
-// for a name the table holds.
-func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []string) {
+// filterRun is the hot loop of every generated builder. It filters
+// environ from i into out until an entry it leaves to filterOne: an entry
+// shorter than 8 bytes or starting with '=', one a value check drops, a
+// name's second entry (or another with its tag), and on Windows one
+// dropped (filterOne records its name). It returns that entry's index
+// (len(environ) at the end) and out. Per entry: for an isolated task,
+// its head (most fail there); the name's scan a word at
+// a time, hashing it; a probe of the policy's table, which holds the
+// names its tasks list too, and a compare of the name (decide, by a call,
+// for another spelling), or the patterns' index; for an entry kept, the value checks,
+// then the NUL check and one probe of the de-duplication table (both
+// skipped for an owned environ, see Input, where table is nil). Its
+// common path makes no call but IndexByte, and the string compare for a
+// name a table holds.
+func filterRun(out, environ []string, i int, table []uint64, c *taskTables) (int, []string) {
 	for at, e := range environ[i:] {
 		if len(e) < 8 {
 			return i + at, out
@@ -196,23 +229,26 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 		name := e[:n]
 		// The task's decision: the spelling's, where a list names it;
 		// else by the patterns that may match it, or the mode's default.
-		keep := c.inherit
-		slots, mask := c.slots, uint64(len(c.slots)-1)
+		var keep bool
+		listed, mask := c.policyTables.slots, uint64(len(c.policyTables.slots)-1)
 		j := h & mask
-		for slots[j] != 0 && slots[j]>>32 != h>>32 {
+		for listed[j] != 0 && listed[j]>>32 != h>>32 {
 			j = (j + 1) & mask
 		}
-		if s := slots[j]; s != 0 {
-			if sp := &c.names[uint32(s)-1]; sp.name == name {
-				keep = sp.keep
-			} else if sp.dropOthers && EqualFold(sp.name, name) {
-				keep = false // another spelling of a secret name
-			} else {
+		if s := listed[j]; s != 0 {
+			switch x := uint32(s)&^secretGroup - 1; {
+			case c.names[x].name == name:
+				keep = c.keep[x/64]>>(x%64)&1 != 0
+			case s&secretGroup != 0 && EqualFold(c.names[x].name, name):
+				keep = false // another spelling of a secret: only one a list names can be exempt
+			default:
 				keep = c.decide(name, h) // another spelling, or another name with its tag
 			}
-		} else if c.patterns.may(name) {
+		} else if c.gate.may(name) {
 			matched := c.patterns.facts(name, c.fold)
 			keep = c.rules(matched, matched)
+		} else {
+			keep = c.inherit
 		}
 		if !keep {
 			if c.fold {
@@ -220,8 +256,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 			}
 			continue // a later entry of the name is dropped alike
 		}
-		if c.checksValues { // one decides an entry dropped by value: an exemption may name its spelling
-			if v := e[n+1:]; c.dropFunctions && strings.HasPrefix(v, "()") || c.values != nil && c.values.looks(v) {
+		if c.checksValues { // filterOne decides an entry dropped by value: an exemption may name its spelling
+			if v := e[n+1:]; c.dropInjection && strings.HasPrefix(v, "()") || c.values != nil && c.values.looks(v) {
 				return i + at, out
 			}
 		}
@@ -230,7 +266,8 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 				continue // exec would refuse it; a later entry may serve
 			}
 			tag, tableMask := tagOf(h), uint64(len(table)-1)
-			for j = home(h) & tableMask; table[j] != 0; j = (j + 1) & tableMask {
+			j := home(h) & tableMask
+			for ; table[j] != 0; j = (j + 1) & tableMask {
 				if table[j]>>32 == tag {
 					return i + at, out // maybe the name's second entry
 				}
@@ -242,17 +279,17 @@ func fast(out, environ []string, i int, table []uint64, c *compiled) (int, []str
 	return len(environ), out
 }
 
-// one is filter for one entry, any fast leaves: it decides the entry by
-// the task's rules and appends it to out, or, if it is left out after it
-// counts as its name's first entry, records its name.
-func (b *builder) one(out []string, e string, c *compiled) []string {
+// filterOne is filter for one entry, any filterRun leaves: it decides the
+// entry by the task's rules and appends it to out, or, if it is left out
+// after it counts as its name's first entry, records its name.
+func (b *builder) filterOne(out []string, e string) []string {
 	name, ok := Split(e)
 	if !ok {
 		return out // no name, or a NUL byte: exec would refuse it; a later entry may serve
 	}
 	h := hashName(name)
-	keep := c.decide(name, h)
-	if !keep && !c.fold {
+	keep := b.c.decide(name, h)
+	if !keep && !b.fold {
 		return out // where names compare exactly, a later entry is dropped alike
 	}
 	var j uint64
@@ -261,7 +298,7 @@ func (b *builder) one(out []string, e string, c *compiled) []string {
 			return out // the first entry of a name wins
 		}
 	}
-	if keep && c.checksValues && c.dropsValue(name, e[len(name)+1:], true) {
+	if keep && b.c.checksValues && b.c.dropsValue(name, e[len(name)+1:], true) {
 		keep = false
 	}
 	switch {
@@ -281,16 +318,15 @@ func (b *builder) one(out []string, e string, c *compiled) []string {
 
 // ahead reports whether room, where the output goes, starts inside
 // environ at index from or later: from 1, writing would overwrite entries
-// not yet read; from 0, entries read before.
+// not yet read; from 0, entries read before. It compares addresses, as
+// crypto/internal/alias does: room starts inside environ's array only if
+// they share it, since arrays do not overlap.
 func ahead(room, environ []string, from int) bool {
-	if cap(room) == 0 {
+	if cap(room) == 0 || len(environ) <= from {
 		return false
 	}
-	first := &room[:1][0]
-	for i := from; i < len(environ); i++ {
-		if first == &environ[i] {
-			return true
-		}
-	}
-	return false
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(room)))
+	first := uintptr(unsafe.Pointer(&environ[from]))
+	end := uintptr(unsafe.Pointer(unsafe.SliceData(environ))) + uintptr(len(environ))*unsafe.Sizeof("")
+	return first <= start && start < end
 }

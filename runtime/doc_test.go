@@ -18,7 +18,7 @@ import (
 // one of them warns a program off it, and that the package doc lists it.
 func TestGeneratedOnlyMarked(t *testing.T) {
 	generatedOnly := []string{
-		"Policy", "Task", "Input", "Given", "OS", "Build", "Dir", "AtMost", "LayoutV3",
+		"Policy", "Task", "Input", "Given", "Fresh", "OS", "Build", "Dir", "LayoutV4",
 		"Task.Getenv", "Task.GetenvExempt",
 		"Policy.IsSecret", "Policy.IsSecretValue", "Policy.SecretList",
 	}

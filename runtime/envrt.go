@@ -8,10 +8,10 @@
 // package envexec's.
 //
 // For generated code only, as protobuf-go's protoimpl is: Policy and Task
-// (a policy's lists, as its file gives them), Input, Given and OS (where a
-// builder reads and writes), Build, Dir, Task.Getenv and Task.GetenvExempt,
-// AtMost and LayoutV3. Their shape may change with LayoutV3's name; call
-// the generated builders instead.
+// (a policy's lists, as its file gives them), Input, Given, Fresh and OS
+// (where a builder reads and writes), Build, Dir, Task.Getenv and
+// Task.GetenvExempt, and LayoutV4. Their shape may change with
+// LayoutV4's name; call the generated builders instead.
 //
 // Read it in this order. policy.go compiles a task's lists, at its first
 // call, into one table of the names they name exactly, each spelling with
@@ -41,8 +41,3 @@ import "runtime"
 
 // windows is true when names compare ASCII case-insensitively.
 const windows = runtime.GOOS == "windows"
-
-// AtMost returns n, or most if n is larger. Generated …Env functions size
-// their result with it: the builtin min could be shadowed in their package.
-// For generated code.
-func AtMost(n, most int) int { return min(n, most) }

@@ -38,7 +38,7 @@ func (t *Task) getenv(in Input, name string, exempt []string, secret, fold bool)
 	if spelling == "" || secret && !slices.Contains(exempt, spelling) {
 		return ""
 	}
-	if c := t.compiled(fold); c.dropsValue(spelling, value, false) {
+	if c := t.tables(fold); c.dropsValue(spelling, value, false) {
 		return ""
 	}
 	return value

@@ -88,7 +88,6 @@ func TestBuildInPlace(t *testing.T) {
 			assert.Equal(t, want, run(c.task, c.environ, defines, nil, dirs, fold), "%s: separate dst, fold=%v", c.name, fold)
 			env := slices.Clone(c.environ)
 			assert.Equal(t, want, build(Given(env[:0], env), c.task, defines, nil, dirs, fold), "%s: in place, fold=%v", c.name, fold)
-			assert.Equal(t, want, modelBuild(c.task, c.environ, defines, nil, dirs, fold), "%s: model, fold=%v", c.name, fold)
 		}
 	}
 	// ${NAME} reads environ before build writes anything, as the

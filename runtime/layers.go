@@ -25,7 +25,7 @@ type builder struct {
 	// environ and c are the call's environment, as given, and the task,
 	// for the overrides that read them (Keep, KeepMatching).
 	environ []string
-	c       *compiled
+	c       *taskTables
 }
 
 // finish applies defines, overrides and path to out, the filter's output,
@@ -85,10 +85,10 @@ func (b *builder) override(out []string, v Var) []string {
 // keepMatching puts in out the first entry of each name of b.environ
 // that pattern matches and that the task would pass by a passThrough
 // pattern, and returns out. It tells first entries by a table of the
-// names matched so far, from seens, as build's de-duplication table is:
+// names matched so far, from tablePool, as build's de-duplication table is:
 // each slot a name's tag over 1+its entry's index in b.environ.
 func (b *builder) keepMatching(out []string, pattern string) []string {
-	s := seens.Get().(*seen)
+	s := tablePool.Get().(*pooledTable)
 	size := 64
 	for size < 2*len(b.environ) {
 		size <<= 1
@@ -119,7 +119,7 @@ next:
 		}
 	}
 	clear(table)
-	seens.Put(s)
+	tablePool.Put(s)
 	return out
 }
 

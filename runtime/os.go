@@ -38,18 +38,18 @@ func OS() Input {
 // for extra entries more; whole when an override reads the whole of it
 // (Keep, KeepMatching). Most tasks read os.Environ()'s copy, which the
 // build filters in place: one allocation. An isolated task that passes
-// only names it lists (c.lookup not nil) reads just those names with
+// only names it lists (c.isolatedLookup not nil) reads just those names with
 // lookupEnv when the environment, as last seen, is so much larger that
 // this is cheaper (lookupCheaper): the same entries, in the list's order,
 // with two allocations however long the environment or the list. It
 // reads name by name, as os.Getenv does: if another goroutine sets
 // variables meanwhile, the result need not be one moment's environment.
-func readOS(c *compiled, extra int, whole bool) Input {
-	if c.lookup != nil && !whole && lookupCheaper(len(c.lookup)) {
-		return lookupOS(c.lookup, extra)
+func readOS(c *taskTables, extra int, whole bool) Input {
+	if c.isolatedLookup != nil && !whole && lookupCheaper(len(c.isolatedLookup)) {
+		return lookupOS(c.isolatedLookup, extra)
 	}
 	environ := os.Environ()
-	if c.lookup != nil { // the tasks that read the size
+	if c.isolatedLookup != nil { // the tasks that read the size
 		if n := int64(len(environ)); environSize.Load() != n {
 			environSize.Store(n)
 		}

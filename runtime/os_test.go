@@ -171,7 +171,7 @@ func TestLookupCheaper(t *testing.T) {
 	}
 	assert.Equal(t, recheckEvery*11, looked)
 	assert.False(t, lookupCheaper(10), "until a scan")
-	readOS(strictOS.compiled(false), 1, false)
+	readOS(strictOS.tables(false), 1, false)
 	assert.Equal(t, int64(len(os.Environ())), environSize.Load())
 	assert.Zero(t, sinceScan.Load())
 }

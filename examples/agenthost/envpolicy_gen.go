@@ -10,7 +10,7 @@ import envrt "github.com/envgen/envgen/runtime"
 // Sets PAGER="cat".
 // Overrides apply in order after the defines.
 func ShellEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendShellEnv(make([]string, 0, len(environ)+2+len(overrides)), environ, overrides...)
+	return envgenShellBuild(envrt.Fresh(environ), overrides)
 }
 
 // ShellEnvOS is ShellEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -46,7 +46,7 @@ var envgenShellTask = envrt.Task{
 // Sets NO_COLOR="1".
 // Overrides apply in order after the defines.
 func McpServerEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendMcpServerEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
+	return envgenMcpServerBuild(envrt.Fresh(environ), overrides)
 }
 
 // McpServerEnvOS is McpServerEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -93,8 +93,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Secrets: []string{
 		"*_ACCESS_KEY",
@@ -106,9 +107,9 @@ var envgenPolicy = envrt.Policy{
 		"*_SECRET",
 		"*_SECRET_KEY",
 		"*_TOKEN",
-		"*_WEBHOOK_URL",
+		"*_WEBHOOK_URL", // secrets.extra
 		"ACCESS_KEY",
-		"AGENT_SESSION_KEY",
+		"AGENT_SESSION_KEY", // secrets.extra
 		"ALIBABA_CLOUD_ACCESS_KEY_ID",
 		"ALIBABA_CLOUD_CREDENTIALS_URI",
 		"ANSIBLE_VAULT_PASSWORD_FILE",
@@ -223,8 +224,12 @@ var envgenPolicy = envrt.Policy{
 		"MAPBOX_PUBLIC_TOKEN",
 	},
 	SecretValues: true,
+	// the names the tasks above list exactly, so that one table holds every name
+	TaskNames: []string{
+		"HISTFILE",
+	},
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4

@@ -27,7 +27,7 @@ type Params struct {
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func BuildEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return AppendBuildEnv(make([]string, 0, len(environ)+4+len(overrides)), environ, p, overrides...)
+	return envgenBuildBuild(envrt.Fresh(environ), p, overrides)
 }
 
 // BuildEnvOS is BuildEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -78,7 +78,7 @@ var envgenBuildTask = envrt.Task{
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func TestEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return AppendTestEnv(make([]string, 0, len(environ)+5+len(overrides)), environ, p, overrides...)
+	return envgenTestBuild(envrt.Fresh(environ), p, overrides)
 }
 
 // TestEnvOS is TestEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -161,8 +161,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Essentials: []string{
 		"APPDATA",
@@ -323,8 +324,13 @@ var envgenPolicy = envrt.Policy{
 		"NEXT_PUBLIC_MAPBOX_TOKEN",
 	},
 	SecretValues: true,
+	// the names the tasks above list exactly, so that one table holds every name
+	TaskNames: []string{
+		"NODE_ENV",
+		"NPM_TOKEN",
+	},
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4

@@ -17,7 +17,7 @@ type PluginParams struct {
 // Sets VX_RUN_TASK="{task}".
 // Overrides apply in order after the defines.
 func PluginLintEnv(environ []string, p PluginParams, overrides ...envrt.Var) []string {
-	return AppendPluginLintEnv(make([]string, 0, len(environ)+2+len(overrides)), environ, p, overrides...)
+	return envgenPluginLintBuild(envrt.Fresh(environ), p, overrides)
 }
 
 // PluginLintEnvOS is PluginLintEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -94,8 +94,9 @@ func PluginIsSecretValue(value string) bool {
 }
 
 // envgenPluginPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPluginPolicy = envrt.Policy{
 	Secrets: []string{
 		"*_ACCESS_KEY",
@@ -283,8 +284,12 @@ var envgenPluginPolicy = envrt.Policy{
 		"_RLD*",
 	},
 	SecretValues: true,
+	// the names the tasks above list exactly, so that one table holds every name
+	TaskNames: []string{
+		"HISTFILE",
+	},
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4

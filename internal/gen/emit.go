@@ -11,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/internal/policy"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 // runtimePath is the import path of the package generated code uses,
@@ -26,21 +27,20 @@ func emit(pl *Plan) ([]byte, error) {
 	if pl.HasSharedParams {
 		emitSharedParams(f, pl)
 	}
-	for _, t := range pl.Tasks {
-		refs := NewEnvReferences(pl.checked, t.Task)
-		refs.task = "envgen" + t.GoName + "Task"
-		emitTask(f, pl, t, refs)
-		emitTaskTable(f, pl, t)
+	rp, tables := pl.Tables()
+	for i, t := range pl.Tasks {
+		emitTask(f, pl, t)
+		emitTaskTable(f, pl, t, tables[i])
 	}
 	if pl.HasSharedParams {
 		emitTaskLookup(f, pl)
 	}
 	emitSecrets(f, pl)
 	emitValues(f, pl)
-	emitPolicy(f, pl)
-	f.Comment("The lists above are shaped for envrt.LayoutV3; against a runtime with")
+	emitPolicy(f, pl, rp)
+	f.Comment("The lists above are shaped for envrt.LayoutV4; against a runtime with")
 	f.Comment("another shape this file does not compile: regenerate it.")
-	f.Const().Id("_").Op("=").Add(rt("LayoutV3"))
+	f.Const().Id("_").Op("=").Add(rt("LayoutV4"))
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -72,9 +72,8 @@ func item(code *jen.Statement, comment string) jen.Code {
 }
 
 // emitTask prints a task's params struct (unless the policy's params
-// give one for all) and its builders; refs says how they read each
-// ${NAME}.
-func emitTask(f *jen.File, pl *Plan, t TaskPlan, refs *EnvReferences) {
+// give one for all) and its builders.
+func emitTask(f *jen.File, pl *Plan, t TaskPlan) {
 	name := t.GoName
 	params := []jen.Code{jen.Id("environ").Index().String()}
 	var args []jen.Code
@@ -94,28 +93,18 @@ func emitTask(f *jen.File, pl *Plan, t TaskPlan, refs *EnvReferences) {
 	}
 	params = append(params, jen.Id("overrides").Op("...").Add(rt("Var")))
 
-	extra := len(t.Defines)
-	if len(t.BinPaths) > 0 {
-		extra++
-	}
-	for _, line := range describeTask(t, pl.EssentialsNote) {
-		f.Comment(line)
-	}
-	callArgs := []jen.Code{
-		jen.Make(jen.Index().String(), jen.Lit(0), capacity(pl, t, extra)),
-		jen.Id("environ"),
-	}
-	callArgs = append(callArgs, args...)
-	callArgs = append(callArgs, jen.Id("overrides").Op("..."))
-	f.Func().Id(name + "Env").Params(params...).Index().String().Block(
-		jen.Return(jen.Id("Append" + name + "Env").Call(callArgs...)),
-	)
-	f.Line()
-
 	build := "envgen" + name + "Build"
 	buildArgs := func(in jen.Code) []jen.Code {
 		return append(append([]jen.Code{in}, args...), jen.Id("overrides"))
 	}
+	for _, line := range describeTask(t, pl.EssentialsNote) {
+		f.Comment(line)
+	}
+	f.Func().Id(name + "Env").Params(params...).Index().String().Block(
+		jen.Return(jen.Id(build).Call(buildArgs(rt("Fresh").Call(jen.Id("environ")))...)),
+	)
+	f.Line()
+
 	f.Commentf("%sEnvOS is %sEnv over this process's own environment, filtered in place: see envrt.OS.", name, name)
 	f.Func().Id(name + "EnvOS").Params(params[1:]...).Index().String().Block(
 		jen.Return(jen.Id(build).Call(buildArgs(rt("OS").Call())...)),
@@ -133,45 +122,33 @@ func emitTask(f *jen.File, pl *Plan, t TaskPlan, refs *EnvReferences) {
 		buildParams = append(buildParams, params[1])
 	}
 	buildParams = append(buildParams, jen.Id("overrides").Index().Add(rt("Var")))
+	task := "envgen" + name + "Task"
 	f.Commentf("%s builds task %q's environment over in: its defines and binPaths.", build, t.Key)
 	f.Func().Id(build).Params(buildParams...).Index().String().Block(
 		jen.Return(rt("Build").Call(
-			jen.Id("in"), jen.Op("&").Id("envgen"+name+"Task"),
-			defineList(t.Defines, refs), jen.Id("overrides"), dirList(t.BinPaths, refs),
+			jen.Id("in"), jen.Op("&").Id(task),
+			defineList(t.Defines, task), jen.Id("overrides"), dirList(t.BinPaths, task),
 		)),
 	)
 	f.Line()
 }
 
-// capacity is the most entries a builder can return: environ's (no more
-// than the task can pass, when that is known), the defines and PATH, and
-// the overrides.
-func capacity(pl *Plan, t TaskPlan, extra int) *jen.Statement {
-	c := jen.Len(jen.Id("environ"))
-	if most, ok := pl.mostInherited(t); ok {
-		c = rt("AtMost").Call(c, jen.Lit(most))
-	}
-	if extra > 0 {
-		c = c.Op("+").Lit(extra)
-	}
-	return c.Op("+").Len(jen.Id("overrides"))
-}
-
 // defineList prints a task's defines as NAME=value strings: constants
-// for literal values, concatenations for templated ones.
-func defineList(defs []policy.Define, refs *EnvReferences) jen.Code {
+// for literal values, concatenations for templated ones; task is the Go
+// name of the task's envrt.Task, which reads a ${NAME}.
+func defineList(defs []DefinePlan, task string) jen.Code {
 	if len(defs) == 0 {
 		return jen.Nil()
 	}
 	var items []jen.Code
 	for _, d := range defs {
-		items = append(items, item(concat(append([]policy.Segment{{Lit: d.Name + "="}}, d.Value...), refs), ""))
+		items = append(items, item(concat(append([]Piece{{Segment: policy.Segment{Lit: d.Name + "="}}}, d.Value...), task), ""))
 	}
 	return jen.Index().String().Add(lines(items))
 }
 
 // dirList prints a task's binPaths as envrt.Dir pieces.
-func dirList(dirs [][]policy.Segment, refs *EnvReferences) jen.Code {
+func dirList(dirs [][]Piece, task string) jen.Code {
 	if len(dirs) == 0 {
 		return jen.Nil()
 	}
@@ -179,50 +156,48 @@ func dirList(dirs [][]policy.Segment, refs *EnvReferences) jen.Code {
 	for _, d := range dirs {
 		var pieces []jen.Code
 		for _, s := range d {
-			pieces = append(pieces, piece(s, refs))
+			pieces = append(pieces, piece(s, task))
 		}
 		items = append(items, item(jen.Values(pieces...), ""))
 	}
 	return jen.Index().Add(rt("Dir")).Add(lines(items))
 }
 
-// concat prints segments as one string expression.
-func concat(segs []policy.Segment, refs *EnvReferences) *jen.Statement {
-	var merged []policy.Segment // literal runs joined
-	for _, s := range segs {
+// concat prints pieces as one string expression.
+func concat(pieces []Piece, task string) *jen.Statement {
+	var merged []Piece // literal runs joined
+	for _, s := range pieces {
 		if n := len(merged); n > 0 && s.Param == "" && s.Env == "" && merged[n-1].Param == "" && merged[n-1].Env == "" {
 			merged[n-1].Lit += s.Lit
 			continue
 		}
 		merged = append(merged, s)
 	}
-	out := piece(merged[0], refs)
+	out := piece(merged[0], task)
 	for _, s := range merged[1:] {
-		out = out.Op("+").Add(piece(s, refs))
+		out = out.Op("+").Add(piece(s, task))
 	}
 	return out
 }
 
-// piece prints one segment: a string literal, p.Field, or a look-up in
-// the builder's input that reads a secret's name in the spellings refs
-// says the task exempts only.
-func piece(s policy.Segment, refs *EnvReferences) *jen.Statement {
+// piece prints one piece: a string literal, p.Field, or a look-up in the
+// builder's input that reads a secret's name in the spellings the task
+// exempts only.
+func piece(s Piece, task string) *jen.Statement {
 	if s.Param != "" {
 		return jen.Id("p").Dot(policy.UpperFirst(s.Param))
 	}
 	if s.Env == "" {
 		return jen.Lit(s.Lit)
 	}
-	ref := refs.Of(s.Env)
-	args := []jen.Code{jen.Lit(s.Env)}
-	for _, e := range ref.Exempt {
+	args := []jen.Code{jen.Id("in"), jen.Lit(s.Env)}
+	for _, e := range s.Ref.Exempt {
 		args = append(args, jen.Lit(e))
 	}
-	args = append([]jen.Code{jen.Id("in")}, args...)
-	if ref.Secret {
-		return jen.Id(refs.task).Dot("GetenvExempt").Call(args...)
+	if s.Ref.Secret {
+		return jen.Id(task).Dot("GetenvExempt").Call(args...)
 	}
-	return jen.Id(refs.task).Dot("Getenv").Call(args...)
+	return jen.Id(task).Dot("Getenv").Call(args...)
 }
 
 // describeTask returns the doc comment of a task's Env builder; an
@@ -234,11 +209,7 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 	}
 	out := []string{fmt.Sprintf("%sEnv returns the environment of task %q (%s), built from environ", t.GoName, t.Key, mode)}
 	if t.Inherit {
-		unsetExact, unsetPatterns := t.UnsetExact, t.UnsetPatterns
-		if t.DropInjection {
-			unsetExact, unsetPatterns = withoutInjection(unsetExact), withoutInjection(unsetPatterns)
-		}
-		unset := listOf("", unsetExact, unsetPatterns)
+		unset := listOf("", t.UnsetExact, t.UnsetPatterns)
 		if unset != "" {
 			unset = ", and those unset: " + unset
 		}
@@ -247,10 +218,10 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		}
 		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
 		var kept, byName []string
-		unsetNames, builtin := policy.SetOf(t.UnsetExact), policy.SetOf(t.BuiltinPass)
+		unsetNames, builtin := policy.SetOf(t.UnsetExact), policy.SetOf(t.BuiltinPassThrough)
 		for _, n := range t.Exact {
 			switch {
-			case unsetNames[n]:
+			case unsetNames[n], t.DropInjection && slices.Contains(builtinInjection(), n):
 			case builtin[n]:
 				byName = append(byName, n)
 			default:
@@ -281,12 +252,12 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		}
 	}
 	for _, d := range t.Defines {
-		out = append(out, fmt.Sprintf("Sets %s=%s.", d.Name, quoteSegments(d.Value)))
+		out = append(out, fmt.Sprintf("Sets %s=%s.", d.Name, quotePieces(d.Value)))
 	}
 	if len(t.BinPaths) > 0 {
 		var dirs []string
 		for _, d := range t.BinPaths {
-			dirs = append(dirs, quoteSegments(d))
+			dirs = append(dirs, quotePieces(d))
 		}
 		out = append(out, "Puts in front of PATH, first listed first: "+strings.Join(dirs, ", ")+".")
 		if readsSomething(t.BinPaths) {
@@ -301,17 +272,6 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 	return out
 }
 
-// withoutInjection returns names less the built-in injection list.
-func withoutInjection(names []string) []string {
-	var out []string
-	for _, n := range names {
-		if !slices.ContainsFunc(policy.BuiltinInjection, func(b policy.Builtin) bool { return b.Name == n }) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // listOf renders names and patterns after sep, or "" if there are none.
 func listOf(sep string, names, patterns []string) string {
 	all := append(append([]string(nil), names...), patterns...)
@@ -321,8 +281,8 @@ func listOf(sep string, names, patterns []string) string {
 	return sep + strings.Join(all, ", ")
 }
 
-// quoteSegments shows a value as written in the policy, quoted.
-func quoteSegments(segs []policy.Segment) string {
+// quotePieces shows a value as written in the policy, quoted.
+func quotePieces(segs []Piece) string {
 	var b strings.Builder
 	for _, s := range segs {
 		switch {
@@ -374,50 +334,69 @@ func emitSecrets(f *jen.File, pl *Plan) {
 	f.Line()
 }
 
-// emitTaskTable prints a task's envrt.Task: its lists as its section of
-// the policy gives them.
-func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan) {
+// emitTaskTable prints a task's envrt.Task, rt, as Plan.Tables makes it:
+// its lists as its section of the policy gives them.
+func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan, rt *envrt.Task) {
 	fields := []jen.Code{
 		item(jen.Id("Policy").Op(":").Op("&").Id(pl.internal("Policy")), ""),
 	}
-	if t.Inherit {
+	if rt.Inherit {
 		fields = append(fields, item(jen.Id("Inherit").Op(":").True(), ""))
 	}
-	fields = append(fields, listField("PassThrough", t.PassThrough)...)
-	fields = append(fields, listField("BuiltinPassThrough", t.BuiltinPass)...)
-	fields = append(fields, listField("Unset", t.Unset)...)
-	if t.DropInjection {
+	fields = append(fields, listField("PassThrough", rt.PassThrough, nil)...)
+	if len(rt.BuiltinPassThrough) > 0 {
+		fields = append(fields, jen.Comment("passed by name, their values still checked: only built-in presets list them"))
+	}
+	fields = append(fields, listField("BuiltinPassThrough", rt.BuiltinPassThrough, nil)...)
+	fields = append(fields, listField("Unset", rt.Unset, nil)...)
+	if rt.DropInjection {
 		fields = append(fields, item(jen.Id("DropInjection").Op(":").True(), ""))
 	}
 	f.Commentf("envgen%sTask is task %q's lists, which envrt compiles at its first call.", t.GoName, t.Key)
-	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(rt("Task")).Add(lines(fields))
+	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(jen.Qual(runtimePath, "Task")).Add(lines(fields))
 	f.Line()
 }
 
-// listField prints a field holding a list of names, one per line, or
-// nothing for an empty list.
-func listField(field string, list []string) []jen.Code {
+// listField prints a field holding a list of names, one per line, each
+// with its note if it has one, or nothing for an empty list.
+func listField(field string, list []string, note func(string) string) []jen.Code {
 	if len(list) == 0 {
 		return nil
 	}
 	var items []jen.Code
 	for _, s := range list {
-		items = append(items, item(jen.Lit(s), ""))
+		comment := ""
+		if note != nil {
+			comment = note(s)
+		}
+		items = append(items, item(jen.Lit(s), comment))
 	}
 	return []jen.Code{item(jen.Id(field).Op(":").Index().String().Add(lines(items)), "")}
 }
 
-// emitPolicy prints the policy-wide lists.
-func emitPolicy(f *jen.File, pl *Plan) {
+// emitPolicy prints the policy-wide lists, rp, as Plan.Tables makes them,
+// marking the secrets that secrets.extra lists.
+func emitPolicy(f *jen.File, pl *Plan, rp *envrt.Policy) {
+	extra := func(s string) string {
+		if pl.SecretExtra[s] {
+			return "secrets.extra"
+		}
+		return ""
+	}
 	var fields []jen.Code
-	fields = append(fields, listField("Essentials", pl.Essentials)...)
-	fields = append(fields, listField("Secrets", pl.Secrets)...)
-	fields = append(fields, listField("Pass", pl.Pass)...)
-	fields = append(fields, listField("Injection", pl.Injection)...)
-	fields = append(fields, valueFields(pl.Values)...)
+	fields = append(fields, listField("Essentials", rp.Essentials, nil)...)
+	fields = append(fields, listField("Secrets", rp.Secrets, extra)...)
+	fields = append(fields, listField("Pass", rp.Pass, nil)...)
+	fields = append(fields, listField("Injection", rp.Injection, nil)...)
+	fields = append(fields, valueFields(rp)...)
+	if len(rp.TaskNames) > 0 {
+		fields = append(fields, jen.Comment("the names the tasks above list exactly, so that one table holds every name"))
+	}
+	fields = append(fields, listField("TaskNames", rp.TaskNames, nil)...)
 	f.Commentf("%s is the policy-wide lists: essentials (for isolated tasks), secret", pl.internal("Policy"))
-	f.Comment("names and patterns (the built-in list if on, and secrets.extra), secrets.pass,")
-	f.Comment("the injection variables (for tasks with dropInjection), and the value detection.")
+	f.Comment("names and patterns (the built-in list if on, and secrets.extra, marked so),")
+	f.Comment("secrets.pass, the injection variables (for tasks with dropInjection), and the")
+	f.Comment("value detection.")
 	f.Var().Id(pl.internal("Policy")).Op("=").Add(rt("Policy")).Add(lines(fields))
 	f.Line()
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/internal/policy"
+	envrt "github.com/envgen/envgen/runtime"
 )
 
 // This file plans and prints the policy's value detection
@@ -28,11 +29,11 @@ func PlanValues(p *policy.Policy) ValuePlan {
 }
 
 // valueFields returns the envrt.Policy fields of value detection.
-func valueFields(vp ValuePlan) []jen.Code {
-	if vp.Off {
+func valueFields(rp *envrt.Policy) []jen.Code {
+	if !rp.SecretValues {
 		return nil
 	}
-	return append([]jen.Code{item(jen.Id("SecretValues").Op(":").True(), "")}, listField("ValuePrefixes", vp.Prefixes)...)
+	return append([]jen.Code{item(jen.Id("SecretValues").Op(":").True(), "")}, listField("ValuePrefixes", rp.ValuePrefixes, nil)...)
 }
 
 // emitValues prints IsSecretValue: false with value detection off, else

@@ -80,7 +80,7 @@ func wrapWords(text string, width int) []string {
 }
 
 // readsSomething reports whether one of dirs holds a {param} or ${NAME}.
-func readsSomething(dirs [][]policy.Segment) bool {
+func readsSomething(dirs [][]Piece) bool {
 	for _, d := range dirs {
 		for _, s := range d {
 			if s.Param != "" || s.Env != "" {

@@ -2,22 +2,28 @@ package gen
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
-// Plan is everything emit prints, resolved and sorted: the policy's lists
-// as the runtime takes them (see envrt.Policy and envrt.Task), which
-// compiles them into tables at a task's first call.
+// Plan is everything emit prints, resolved and sorted; emit reads nothing
+// else. Its lists are the policy's as the runtime takes them (Tables),
+// which the runtime compiles into look-up tables at a task's first call.
 type Plan struct {
 	Package string
 	Source  string // the policy file's base name, for the header
 	// The policy-wide lists, each sorted (see envrt.Policy): Essentials
 	// only if some task is isolated, Injection only if some task drops
-	// it.
+	// it. SecretExtra holds the entries of Secrets that secrets.extra
+	// lists, which the generated file marks.
 	Essentials, Secrets, Pass, Injection []string
-	Tasks                                []TaskPlan
+	SecretExtra                          map[string]bool
+	// TaskNames holds the exact names the tasks' lists name, sorted, so
+	// that the runtime's one table of the policy holds them too.
+	TaskNames []string
+	Tasks     []TaskPlan
 	// EssentialsNote says, for the isolated builders' comments, what "the
 	// essentials" are.
 	EssentialsNote EssentialsNote
@@ -28,8 +34,6 @@ type Plan struct {
 	HasSharedParams bool
 	// Values is the policy's value detection (see emitvalues.go).
 	Values ValuePlan
-
-	checked *policy.Policy
 }
 
 // internal returns the name of a policy-wide unexported identifier:
@@ -37,81 +41,143 @@ type Plan struct {
 // prefixes share a package.
 func (pl *Plan) internal(name string) string { return "envgen" + pl.Prefix + name }
 
-// TaskPlan is one task's builder: the checked task plus its lists as the
-// runtime takes them.
+// TaskPlan is one task's builder.
 type TaskPlan struct {
-	policy.Task
-	// PassThrough: exact names (less those only built-in presets list,
-	// which are in BuiltinPass), then patterns, then negations ("!"),
-	// each part sorted; Unset: the task's own names, then patterns, less
-	// the injection list that DropInjection adds.
-	PassThrough, Unset []string
+	Key, GoName   string
+	Inherit       bool
+	DropInjection bool
+	Params        []string // in order of first use
+	// The task's lists as the runtime takes them (see envrt.Task):
+	// PassThrough holds exact names (less those only built-in presets
+	// list, which are BuiltinPassThrough), then patterns, then negations
+	// ("!"), each part sorted; Unset the task's own names, then
+	// patterns, less the injection list that DropInjection adds.
+	PassThrough, BuiltinPassThrough, Unset []string
+	// The lists as the task's section writes them, presets merged in,
+	// for the builder's doc comment: passThrough's names and patterns,
+	// its negations, and the task's own unset.
+	Exact, Patterns, NegExact, NegPatterns, UnsetExact, UnsetPatterns []string
+	Defines                                                           []DefinePlan
+	BinPaths                                                          [][]Piece
+}
+
+// DefinePlan is one define: its name and its value's pieces.
+type DefinePlan struct {
+	Name  string
+	Value []Piece
+}
+
+// Piece is one piece of a define's or a binPaths directory's value:
+// literal text, a {param}, or a ${NAME} and how the builder reads it.
+type Piece struct {
+	policy.Segment
+	Ref EnvReference // for a ${NAME}
 }
 
 // MakePlan resolves a checked policy into lists.
 func MakePlan(p *policy.Policy, pkg, source string) *Plan {
-	pl := &Plan{Package: pkg, Source: source, checked: p,
+	pl := &Plan{Package: pkg, Source: source,
 		EssentialsNote: EssentialsNote{Builtin: p.EssentialsBuiltin, Extra: p.EssentialsExtra},
 		Prefix:         p.Prefix, SharedParams: p.SharedParams, HasSharedParams: p.HasSharedParams,
-		Secrets: sortedUnique(append(slices.Clip(p.SecretNames), p.SecretPatterns...)),
-		Pass:    sortedUnique(p.Pass), Values: PlanValues(p)}
-	var injection []string
-	for _, b := range policy.BuiltinInjection {
-		injection = append(injection, b.Name)
-	}
+		Secrets:     sortedUnique(append(slices.Clip(p.SecretNames), p.SecretPatterns...)),
+		SecretExtra: policy.SetOf(p.SecretExtra),
+		Pass:        sortedUnique(p.Pass), Values: PlanValues(p)}
+	injection := policy.SetOf(builtinInjection())
 	for _, t := range p.Tasks {
-		tp := TaskPlan{Task: t}
-		builtin := policy.SetOf(t.BuiltinPass)
-		own := slices.DeleteFunc(slices.Clone(t.Exact), func(n string) bool { return builtin[n] })
-		tp.PassThrough = append(sortedUnique(own), sortedUnique(t.Patterns)...)
-		for _, n := range append(sortedUnique(t.NegExact), sortedUnique(t.NegPatterns)...) {
-			tp.PassThrough = append(tp.PassThrough, "!"+n)
-		}
-		unset := append(sortedUnique(t.UnsetExact), sortedUnique(t.UnsetPatterns)...)
+		pl.Tasks = append(pl.Tasks, planTask(p, t, injection))
 		if t.DropInjection {
-			pl.Injection = injection
-			unset = slices.DeleteFunc(unset, func(n string) bool { return slices.Contains(injection, n) })
+			pl.Injection = builtinInjection()
 		}
 		if !t.Inherit {
 			pl.Essentials = p.Essentials
-			unset = nil // an isolated task's unset is the injection list alone
 		}
-		tp.Unset = unset
-		pl.Tasks = append(pl.Tasks, tp)
 	}
 	pl.Essentials = sortedUnique(pl.Essentials)
 	pl.Injection = sortedUnique(pl.Injection)
+	for _, t := range pl.Tasks {
+		for _, list := range [][]string{t.PassThrough, t.BuiltinPassThrough, t.Unset} {
+			for _, s := range list {
+				if s = strings.TrimPrefix(s, "!"); !strings.Contains(s, "*") {
+					pl.TaskNames = append(pl.TaskNames, s)
+				}
+			}
+		}
+	}
+	pl.TaskNames = sortedUnique(pl.TaskNames)
 	return pl
 }
 
-// Tables returns the runtime values the generated code for pl holds: the
-// policy's, and each task's in the order of pl.Tasks. They let a policy
-// run in process, without compiling Go (see package gentest).
-func (pl *Plan) Tables() (*envrt.Policy, []*envrt.Task) {
-	rp := &envrt.Policy{Essentials: pl.Essentials, Secrets: pl.Secrets, Pass: pl.Pass, Injection: pl.Injection,
-		SecretValues: !pl.Values.Off, ValuePrefixes: pl.Values.Prefixes}
-	var tasks []*envrt.Task
-	for _, t := range pl.Tasks {
-		tasks = append(tasks, &envrt.Task{Policy: rp, Inherit: t.Inherit, PassThrough: t.PassThrough, BuiltinPassThrough: t.BuiltinPass, Unset: t.Unset, DropInjection: t.DropInjection})
+// planTask resolves task t of policy p; injection is the built-in
+// injection list, which DropInjection has added to its unset lists.
+func planTask(p *policy.Policy, t policy.Task, injection map[string]bool) TaskPlan {
+	tp := TaskPlan{Key: t.Key, GoName: t.GoName, Inherit: t.Inherit, DropInjection: t.DropInjection, Params: t.Params,
+		Exact: t.Exact, Patterns: t.Patterns, NegExact: t.NegExact, NegPatterns: t.NegPatterns,
+		UnsetExact: t.UnsetExact, UnsetPatterns: t.UnsetPatterns, BuiltinPassThrough: sortedUnique(t.BuiltinPass)}
+	if t.DropInjection {
+		own := func(n string) bool { return !injection[n] }
+		tp.UnsetExact, tp.UnsetPatterns = filter(t.UnsetExact, own), filter(t.UnsetPatterns, own)
 	}
-	return rp, tasks
+	builtin := policy.SetOf(t.BuiltinPass)
+	tp.PassThrough = append(sortedUnique(filter(t.Exact, func(n string) bool { return !builtin[n] })), sortedUnique(t.Patterns)...)
+	for _, n := range append(sortedUnique(t.NegExact), sortedUnique(t.NegPatterns)...) {
+		tp.PassThrough = append(tp.PassThrough, "!"+n)
+	}
+	if t.Inherit { // an isolated task's unset is the injection list alone
+		tp.Unset = append(sortedUnique(tp.UnsetExact), sortedUnique(tp.UnsetPatterns)...)
+	}
+	refs := NewEnvReferences(p, t)
+	pieces := func(segs []policy.Segment) []Piece {
+		out := make([]Piece, len(segs))
+		for i, s := range segs {
+			out[i] = Piece{Segment: s}
+			if s.Env != "" {
+				out[i].Ref = refs.Of(s.Env)
+			}
+		}
+		return out
+	}
+	for _, d := range t.Defines {
+		tp.Defines = append(tp.Defines, DefinePlan{Name: d.Name, Value: pieces(d.Value)})
+	}
+	for _, d := range t.BinPaths {
+		tp.BinPaths = append(tp.BinPaths, pieces(d))
+	}
+	return tp
 }
 
-// mostInherited returns how many entries of environ an isolated task
-// without passThrough patterns can keep at most: one per name it lists
-// or the essentials list (the output never holds a name twice).
-// pl.Essentials is sorted.
-func (pl *Plan) mostInherited(t TaskPlan) (int, bool) {
-	if t.Inherit || len(t.Patterns) > 0 {
-		return 0, false
+// builtinInjection returns the built-in injection list's names and
+// patterns.
+func builtinInjection() []string {
+	var out []string
+	for _, b := range policy.BuiltinInjection {
+		out = append(out, b.Name)
 	}
-	n := len(pl.Essentials)
-	for _, name := range t.Exact {
-		if _, found := slices.BinarySearch(pl.Essentials, name); !found {
-			n++
+	return out
+}
+
+// filter returns the entries of list that keep reports, in a new slice.
+func filter(list []string, keep func(string) bool) []string {
+	var out []string
+	for _, s := range list {
+		if keep(s) {
+			out = append(out, s)
 		}
 	}
-	return n, true
+	return out
+}
+
+// Tables returns the runtime values the generated code for pl holds: the
+// policy's, and each task's in the order of pl.Tasks. emit prints them;
+// tests run a policy in process with them, without compiling Go.
+func (pl *Plan) Tables() (*envrt.Policy, []*envrt.Task) {
+	rp := &envrt.Policy{Essentials: pl.Essentials, Secrets: pl.Secrets, Pass: pl.Pass, Injection: pl.Injection,
+		SecretValues: !pl.Values.Off, ValuePrefixes: pl.Values.Prefixes, TaskNames: pl.TaskNames}
+	var tasks []*envrt.Task
+	for _, t := range pl.Tasks {
+		tasks = append(tasks, &envrt.Task{Policy: rp, Inherit: t.Inherit, PassThrough: t.PassThrough,
+			BuiltinPassThrough: t.BuiltinPassThrough, Unset: t.Unset, DropInjection: t.DropInjection})
+	}
+	return rp, tasks
 }
 
 // EnvReference is how a generated builder reads one ${NAME}: with
@@ -128,7 +194,6 @@ type EnvReference struct {
 
 // EnvReferences works out a task's EnvReferences.
 type EnvReferences struct {
-	task    string // the Go name of the task's envrt.Task, which reads them
 	secrets policy.SecretSet
 	exempt  []string // secrets.pass and the task's exact passThrough names
 }

@@ -55,7 +55,11 @@ func TestQuoteSegmentsRoundTrips(t *testing.T) {
 			continue
 		}
 		parsed++
-		shown, err := strconv.Unquote(quoteSegments(segs))
+		pieces := make([]Piece, len(segs))
+		for i, s := range segs {
+			pieces[i] = Piece{Segment: s}
+		}
+		shown, err := strconv.Unquote(quotePieces(pieces))
 		require.NoError(t, err)
 		again, err := policy.ParseValue(shown)
 		require.NoError(t, err, "%q shown as %q", v, shown)

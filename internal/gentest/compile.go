@@ -16,15 +16,11 @@ type Compiled struct {
 	checked *policy.Policy // what the reference interpreter reads (reference.go)
 }
 
-// CompiledTask is one task of a Compiled policy.
+// CompiledTask is one task of a Compiled policy: its plan (gen.TaskPlan,
+// what emit prints) and the runtime table it holds.
 type CompiledTask struct {
-	Key     string
-	GoName  string
-	Params  []string // in the order of the generated Params struct
-	Task    *envrt.Task
-	defines []policy.Define
-	dirs    [][]policy.Segment
-	refs    *gen.EnvReferences
+	gen.TaskPlan
+	Task *envrt.Task
 }
 
 // Compile checks a policy like Generate and returns its tables.
@@ -37,8 +33,7 @@ func Compile(file string, src []byte) (*Compiled, error) {
 	rp, tasks := pl.Tables()
 	c := &Compiled{Policy: rp, checked: p}
 	for i, t := range pl.Tasks {
-		c.Tasks = append(c.Tasks, &CompiledTask{Key: t.Key, GoName: t.GoName, Params: t.Params, Task: tasks[i], defines: t.Defines, dirs: t.BinPaths,
-			refs: gen.NewEnvReferences(p, t.Task)})
+		c.Tasks = append(c.Tasks, &CompiledTask{TaskPlan: t, Task: tasks[i]})
 	}
 	return c, nil
 }
@@ -53,31 +48,32 @@ func (c *Compiled) Task(key string) *CompiledTask {
 	return nil
 }
 
-// Fill returns what the task's generated Append…Env passes envrt.Build:
-// its defines, as NAME=value entries, and its binPaths, one envrt.Dir
-// piece per segment, with params (by parameter name; a missing one is
-// empty) and each ${NAME} read by getenv, which gets the reference as
-// the generated code reads it.
+// Fill returns what the task's generated Append…Env passes envrt.Build,
+// worked out from the plan's pieces as the generated expressions work
+// them out: its defines, as NAME=value entries, and its binPaths, one
+// envrt.Dir piece per piece, with params (by parameter name; a missing
+// one is empty) and each ${NAME} read by getenv, which gets the
+// reference as the generated code reads it.
 func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReference) string) (defines []string, dirs []envrt.Dir) {
-	fill := func(s policy.Segment) string {
+	fill := func(s gen.Piece) string {
 		switch {
 		case s.Param != "":
 			return params[s.Param]
 		case s.Env != "":
-			return getenv(t.refs.Of(s.Env))
+			return getenv(s.Ref)
 		}
 		return s.Lit
 	}
-	for _, d := range t.defines {
+	for _, d := range t.Defines {
 		value := ""
 		for _, s := range d.Value {
 			value += fill(s)
 		}
 		defines = append(defines, d.Name+"="+value)
 	}
-	for _, segs := range t.dirs {
+	for _, pieces := range t.BinPaths {
 		dir := envrt.Dir{}
-		for _, s := range segs {
+		for _, s := range pieces {
 			dir = append(dir, fill(s))
 		}
 		dirs = append(dirs, dir)

@@ -9,30 +9,85 @@
 package glob
 
 // Match reports whether name matches pattern, ASCII case-insensitively
-// when fold is set. It allocates nothing, and takes time linear in
-// len(name) times the number of '*'s in pattern at worst.
+// when fold is set. It allocates nothing.
 func Match(pattern, name string, fold bool) bool {
-	p, n := 0, 0
-	star, from := -1, 0 // the last '*' seen, and where in name it began to match
-	for n < len(name) {
-		switch {
-		case p < len(pattern) && pattern[p] == '*':
-			star, from = p, n
-			p++
-		case p < len(pattern) && sameByte(pattern[p], name[n], fold):
-			p++
-			n++
-		case star >= 0: // let the last '*' take one more byte
-			from++
-			p, n = star+1, from
-		default:
+	p := Compile(pattern)
+	return p.Match(name, fold)
+}
+
+// Pattern is a pattern split once for many matches: the text before its
+// first '*' (all of it, without one), the text after its last, and what
+// lies between, each run of it followed by a '*'.
+type Pattern struct {
+	Prefix, Middle, Suffix string
+	Star                   bool // the pattern holds a '*'
+}
+
+// Compile splits pattern.
+func Compile(pattern string) Pattern {
+	first, last := -1, -1
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] == '*' {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return Pattern{Prefix: pattern}
+	}
+	return Pattern{Prefix: pattern[:first], Middle: pattern[first+1 : last+1], Suffix: pattern[last+1:], Star: true}
+}
+
+// Match reports whether name matches p, ASCII case-insensitively when
+// fold is set: the prefix and the suffix must begin and end name, and
+// the middle's runs appear in order between them, each at its leftmost
+// place in what is left, which is where a match of a pattern of '*'s
+// alone can take it. It takes time at most len(name) times the middle's
+// length.
+func (p *Pattern) Match(name string, fold bool) bool {
+	if !p.Star {
+		return equal(p.Prefix, name, fold)
+	}
+	if len(name) < len(p.Prefix)+len(p.Suffix) || !equal(p.Prefix, name[:len(p.Prefix)], fold) ||
+		!equal(p.Suffix, name[len(name)-len(p.Suffix):], fold) {
+		return false
+	}
+	rest := name[len(p.Prefix) : len(name)-len(p.Suffix)]
+	for mid := p.Middle; mid != ""; { // each run ends at a '*'
+		end := 0
+		for mid[end] != '*' {
+			end++
+		}
+		run := mid[:end]
+		at := 0
+		for at+len(run) <= len(rest) && !equal(run, rest[at:at+len(run)], fold) {
+			at++
+		}
+		if at+len(run) > len(rest) {
+			return false
+		}
+		rest, mid = rest[at+len(run):], mid[end+1:]
+	}
+	return true
+}
+
+// equal reports whether a and b, of one length, are equal, ASCII case
+// aside when fold is set.
+func equal(a, b string, fold bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	for i := 0; i < len(a); i++ {
+		if !sameByte(a[i], b[i], fold) {
 			return false
 		}
 	}
-	for p < len(pattern) && pattern[p] == '*' {
-		p++
-	}
-	return p == len(pattern)
+	return true
 }
 
 // MayMatch reports whether a name starting with the byte first may match

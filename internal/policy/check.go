@@ -32,6 +32,7 @@ type Policy struct {
 
 	SecretNames    []string // built-in (if on) and extra exact names
 	SecretPatterns []string // built-in (if on) and extra patterns
+	SecretExtra    []string // secrets.extra's names and patterns, in order
 	Pass           []string
 	// Values is secrets.values (default true): an entry whose value the
 	// value detectors report is a secret by value. ValuePrefixes is
@@ -120,9 +121,11 @@ func check(d *diagnoser, f *policySource) *Policy {
 		case IsName(s.Value):
 			p.SecretNames = append(p.SecretNames, s.Value)
 			secretExtra = append(secretExtra, s)
+			p.SecretExtra = append(p.SecretExtra, s.Value)
 		case IsPattern(s.Value):
 			p.SecretPatterns = append(p.SecretPatterns, s.Value)
 			secretExtra = append(secretExtra, s)
+			p.SecretExtra = append(p.SecretExtra, s.Value)
 		default:
 			d.errorf(s.Pos, "secrets.extra: %q is neither a name nor a pattern%s", s.Value, whyNeither(s.Value, false))
 		}

@@ -3,7 +3,7 @@
 // takes: a measure that, unlike time, does not change with the load on the
 // machine. BENCHMARKS.md shows how to run it.
 //
-//	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N
+//	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N
 package main
 
 import (
@@ -27,14 +27,14 @@ var refinements = bench.Refinements
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|hand-inherit10|hand-isolated10|inherit10os|strict10os|idx|semantics K N")
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N")
 		os.Exit(2)
 	}
 	which := os.Args[1]
 	k, _ := strconv.Atoi(os.Args[2])
 	n, _ := strconv.Atoi(os.Args[3])
 	secrets := benchdata.SecretNames(10)
-	if which == "inherit1000" {
+	if which == "inherit1000" || which == "isolated1000" || which == "hand-inherit1000" || which == "hand-isolated1000" {
 		secrets = benchdata.SecretNames(1000)
 	}
 	env := benchdata.Environ(n, secrets)
@@ -62,12 +62,14 @@ func main() {
 			dst = s10.AppendInheritEnv(dst[:0], env)
 		case "inherit10values":
 			dst = s10values.AppendInheritEnv(dst[:0], env)
-		case "hand-inherit10":
+		case "hand-inherit10", "hand-inherit1000":
 			dst = hand.Inherit(env)
-		case "hand-isolated10":
+		case "hand-isolated10", "hand-isolated1000":
 			dst = hand.Isolated(env)
 		case "inherit1000":
 			dst = s1000.AppendInheritEnv(dst[:0], env)
+		case "isolated1000":
+			dst = s1000.AppendIsolatedEnv(dst[:0], env)
 		case "isolated10":
 			dst = s10.AppendIsolatedEnv(dst[:0], env)
 		case "inherit10refine":

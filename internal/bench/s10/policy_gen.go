@@ -8,7 +8,7 @@ import envrt "github.com/envgen/envgen/runtime"
 // in os.Environ form: every name but the secrets, and those unset: HISTFILE.
 // Overrides apply in order after the defines.
 func InheritEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendInheritEnv(make([]string, 0, len(environ)+len(overrides)), environ, overrides...)
+	return envgenInheritBuild(envrt.Fresh(environ), overrides)
 }
 
 // InheritEnvOS is InheritEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -45,7 +45,7 @@ var envgenInheritTask = envrt.Task{
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func IsolatedEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendIsolatedEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
+	return envgenIsolatedBuild(envrt.Fresh(environ), overrides)
 }
 
 // IsolatedEnvOS is IsolatedEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -85,7 +85,7 @@ var envgenIsolatedTask = envrt.Task{
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func StrictEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendStrictEnv(make([]string, 0, envrt.AtMost(len(environ), 34)+1+len(overrides)), environ, overrides...)
+	return envgenStrictBuild(envrt.Fresh(environ), overrides)
 }
 
 // StrictEnvOS is StrictEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -134,8 +134,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Essentials: []string{
 		"APPDATA",
@@ -172,23 +173,29 @@ var envgenPolicy = envrt.Policy{
 		"WINDIR",
 	},
 	Secrets: []string{
-		"*_API_KEY",
-		"*_PASSWORD",
-		"*_SECRET",
-		"*_TOKEN",
-		"ARCHIVE_SHARD_KEY",
-		"BILLING_SHARD_KEY",
-		"CATALOG_SHARD_KEY",
-		"DEPLOY_SHARD_KEY",
-		"EVENTS_SHARD_KEY",
-		"FRONTEND_SHARD_KEY",
-		"GATEWAY_SHARD_KEY",
-		"HARBOR_SHARD_KEY",
-		"INGEST_SHARD_KEY",
-		"JOURNAL_SHARD_KEY",
+		"*_API_KEY",          // secrets.extra
+		"*_PASSWORD",         // secrets.extra
+		"*_SECRET",           // secrets.extra
+		"*_TOKEN",            // secrets.extra
+		"ARCHIVE_SHARD_KEY",  // secrets.extra
+		"BILLING_SHARD_KEY",  // secrets.extra
+		"CATALOG_SHARD_KEY",  // secrets.extra
+		"DEPLOY_SHARD_KEY",   // secrets.extra
+		"EVENTS_SHARD_KEY",   // secrets.extra
+		"FRONTEND_SHARD_KEY", // secrets.extra
+		"GATEWAY_SHARD_KEY",  // secrets.extra
+		"HARBOR_SHARD_KEY",   // secrets.extra
+		"INGEST_SHARD_KEY",   // secrets.extra
+		"JOURNAL_SHARD_KEY",  // secrets.extra
+	},
+	// the names the tasks above list exactly, so that one table holds every name
+	TaskNames: []string{
+		"GOFLAGS",
+		"HISTFILE",
+		"NODE_ENV",
 	},
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4

@@ -8,7 +8,7 @@ import envrt "github.com/envgen/envgen/runtime"
 // in os.Environ form: every name but the secrets, and those unset: HISTFILE.
 // Overrides apply in order after the defines.
 func InheritEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendInheritEnv(make([]string, 0, len(environ)+len(overrides)), environ, overrides...)
+	return envgenInheritBuild(envrt.Fresh(environ), overrides)
 }
 
 // InheritEnvOS is InheritEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -45,7 +45,7 @@ var envgenInheritTask = envrt.Task{
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func IsolatedEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendIsolatedEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
+	return envgenIsolatedBuild(envrt.Fresh(environ), overrides)
 }
 
 // IsolatedEnvOS is IsolatedEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -85,7 +85,7 @@ var envgenIsolatedTask = envrt.Task{
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func StrictEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendStrictEnv(make([]string, 0, envrt.AtMost(len(environ), 34)+1+len(overrides)), environ, overrides...)
+	return envgenStrictBuild(envrt.Fresh(environ), overrides)
 }
 
 // StrictEnvOS is StrictEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -134,8 +134,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Essentials: []string{
 		"APPDATA",
@@ -172,113 +173,119 @@ var envgenPolicy = envrt.Policy{
 		"WINDIR",
 	},
 	Secrets: []string{
-		"*_API_KEY",
-		"*_PASSWORD",
-		"*_SECRET",
-		"*_TOKEN",
-		"ARCHIVE_ACTOR_KEY",
-		"ARCHIVE_PRIMARY_KEY",
-		"ARCHIVE_REPLICA_KEY",
-		"ARCHIVE_SHARD_KEY",
-		"ARCHIVE_WORKER_KEY",
-		"BILLING_ACTOR_KEY",
-		"BILLING_PRIMARY_KEY",
-		"BILLING_REPLICA_KEY",
-		"BILLING_SHARD_KEY",
-		"BILLING_WORKER_KEY",
-		"CATALOG_ACTOR_KEY",
-		"CATALOG_PRIMARY_KEY",
-		"CATALOG_REPLICA_KEY",
-		"CATALOG_SHARD_KEY",
-		"CATALOG_WORKER_KEY",
-		"DEPLOY_ACTOR_KEY",
-		"DEPLOY_PRIMARY_KEY",
-		"DEPLOY_REPLICA_KEY",
-		"DEPLOY_SHARD_KEY",
-		"DEPLOY_WORKER_KEY",
-		"EVENTS_ACTOR_KEY",
-		"EVENTS_PRIMARY_KEY",
-		"EVENTS_REPLICA_KEY",
-		"EVENTS_SHARD_KEY",
-		"EVENTS_WORKER_KEY",
-		"FRONTEND_ACTOR_KEY",
-		"FRONTEND_PRIMARY_KEY",
-		"FRONTEND_REPLICA_KEY",
-		"FRONTEND_SHARD_KEY",
-		"FRONTEND_WORKER_KEY",
-		"GATEWAY_ACTOR_KEY",
-		"GATEWAY_PRIMARY_KEY",
-		"GATEWAY_REPLICA_KEY",
-		"GATEWAY_SHARD_KEY",
-		"GATEWAY_WORKER_KEY",
-		"HARBOR_ACTOR_KEY",
-		"HARBOR_PRIMARY_KEY",
-		"HARBOR_REPLICA_KEY",
-		"HARBOR_SHARD_KEY",
-		"HARBOR_WORKER_KEY",
-		"INGEST_ACTOR_KEY",
-		"INGEST_PRIMARY_KEY",
-		"INGEST_REPLICA_KEY",
-		"INGEST_SHARD_KEY",
-		"INGEST_WORKER_KEY",
-		"JOURNAL_ACTOR_KEY",
-		"JOURNAL_PRIMARY_KEY",
-		"JOURNAL_REPLICA_KEY",
-		"JOURNAL_SHARD_KEY",
-		"JOURNAL_WORKER_KEY",
-		"KAFKA_ACTOR_KEY",
-		"KAFKA_PRIMARY_KEY",
-		"KAFKA_REPLICA_KEY",
-		"KAFKA_SHARD_KEY",
-		"KAFKA_WORKER_KEY",
-		"LEDGER_ACTOR_KEY",
-		"LEDGER_PRIMARY_KEY",
-		"LEDGER_REPLICA_KEY",
-		"LEDGER_SHARD_KEY",
-		"LEDGER_WORKER_KEY",
-		"MAILER_ACTOR_KEY",
-		"MAILER_PRIMARY_KEY",
-		"MAILER_REPLICA_KEY",
-		"MAILER_SHARD_KEY",
-		"MAILER_WORKER_KEY",
-		"NOTIFY_ACTOR_KEY",
-		"NOTIFY_PRIMARY_KEY",
-		"NOTIFY_REPLICA_KEY",
-		"NOTIFY_SHARD_KEY",
-		"NOTIFY_WORKER_KEY",
-		"ORDERS_ACTOR_KEY",
-		"ORDERS_PRIMARY_KEY",
-		"ORDERS_REPLICA_KEY",
-		"ORDERS_SHARD_KEY",
-		"ORDERS_WORKER_KEY",
-		"PAYMENTS_ACTOR_KEY",
-		"PAYMENTS_PRIMARY_KEY",
-		"PAYMENTS_REPLICA_KEY",
-		"PAYMENTS_SHARD_KEY",
-		"PAYMENTS_WORKER_KEY",
-		"QUEUE_ACTOR_KEY",
-		"QUEUE_PRIMARY_KEY",
-		"QUEUE_REPLICA_KEY",
-		"QUEUE_SHARD_KEY",
-		"QUEUE_WORKER_KEY",
-		"REPORTS_ACTOR_KEY",
-		"REPORTS_PRIMARY_KEY",
-		"REPORTS_REPLICA_KEY",
-		"REPORTS_SHARD_KEY",
-		"REPORTS_WORKER_KEY",
-		"SEARCH_ACTOR_KEY",
-		"SEARCH_PRIMARY_KEY",
-		"SEARCH_REPLICA_KEY",
-		"SEARCH_SHARD_KEY",
-		"SEARCH_WORKER_KEY",
-		"TRACING_ACTOR_KEY",
-		"TRACING_PRIMARY_KEY",
-		"TRACING_REPLICA_KEY",
-		"TRACING_SHARD_KEY",
-		"TRACING_WORKER_KEY",
+		"*_API_KEY",            // secrets.extra
+		"*_PASSWORD",           // secrets.extra
+		"*_SECRET",             // secrets.extra
+		"*_TOKEN",              // secrets.extra
+		"ARCHIVE_ACTOR_KEY",    // secrets.extra
+		"ARCHIVE_PRIMARY_KEY",  // secrets.extra
+		"ARCHIVE_REPLICA_KEY",  // secrets.extra
+		"ARCHIVE_SHARD_KEY",    // secrets.extra
+		"ARCHIVE_WORKER_KEY",   // secrets.extra
+		"BILLING_ACTOR_KEY",    // secrets.extra
+		"BILLING_PRIMARY_KEY",  // secrets.extra
+		"BILLING_REPLICA_KEY",  // secrets.extra
+		"BILLING_SHARD_KEY",    // secrets.extra
+		"BILLING_WORKER_KEY",   // secrets.extra
+		"CATALOG_ACTOR_KEY",    // secrets.extra
+		"CATALOG_PRIMARY_KEY",  // secrets.extra
+		"CATALOG_REPLICA_KEY",  // secrets.extra
+		"CATALOG_SHARD_KEY",    // secrets.extra
+		"CATALOG_WORKER_KEY",   // secrets.extra
+		"DEPLOY_ACTOR_KEY",     // secrets.extra
+		"DEPLOY_PRIMARY_KEY",   // secrets.extra
+		"DEPLOY_REPLICA_KEY",   // secrets.extra
+		"DEPLOY_SHARD_KEY",     // secrets.extra
+		"DEPLOY_WORKER_KEY",    // secrets.extra
+		"EVENTS_ACTOR_KEY",     // secrets.extra
+		"EVENTS_PRIMARY_KEY",   // secrets.extra
+		"EVENTS_REPLICA_KEY",   // secrets.extra
+		"EVENTS_SHARD_KEY",     // secrets.extra
+		"EVENTS_WORKER_KEY",    // secrets.extra
+		"FRONTEND_ACTOR_KEY",   // secrets.extra
+		"FRONTEND_PRIMARY_KEY", // secrets.extra
+		"FRONTEND_REPLICA_KEY", // secrets.extra
+		"FRONTEND_SHARD_KEY",   // secrets.extra
+		"FRONTEND_WORKER_KEY",  // secrets.extra
+		"GATEWAY_ACTOR_KEY",    // secrets.extra
+		"GATEWAY_PRIMARY_KEY",  // secrets.extra
+		"GATEWAY_REPLICA_KEY",  // secrets.extra
+		"GATEWAY_SHARD_KEY",    // secrets.extra
+		"GATEWAY_WORKER_KEY",   // secrets.extra
+		"HARBOR_ACTOR_KEY",     // secrets.extra
+		"HARBOR_PRIMARY_KEY",   // secrets.extra
+		"HARBOR_REPLICA_KEY",   // secrets.extra
+		"HARBOR_SHARD_KEY",     // secrets.extra
+		"HARBOR_WORKER_KEY",    // secrets.extra
+		"INGEST_ACTOR_KEY",     // secrets.extra
+		"INGEST_PRIMARY_KEY",   // secrets.extra
+		"INGEST_REPLICA_KEY",   // secrets.extra
+		"INGEST_SHARD_KEY",     // secrets.extra
+		"INGEST_WORKER_KEY",    // secrets.extra
+		"JOURNAL_ACTOR_KEY",    // secrets.extra
+		"JOURNAL_PRIMARY_KEY",  // secrets.extra
+		"JOURNAL_REPLICA_KEY",  // secrets.extra
+		"JOURNAL_SHARD_KEY",    // secrets.extra
+		"JOURNAL_WORKER_KEY",   // secrets.extra
+		"KAFKA_ACTOR_KEY",      // secrets.extra
+		"KAFKA_PRIMARY_KEY",    // secrets.extra
+		"KAFKA_REPLICA_KEY",    // secrets.extra
+		"KAFKA_SHARD_KEY",      // secrets.extra
+		"KAFKA_WORKER_KEY",     // secrets.extra
+		"LEDGER_ACTOR_KEY",     // secrets.extra
+		"LEDGER_PRIMARY_KEY",   // secrets.extra
+		"LEDGER_REPLICA_KEY",   // secrets.extra
+		"LEDGER_SHARD_KEY",     // secrets.extra
+		"LEDGER_WORKER_KEY",    // secrets.extra
+		"MAILER_ACTOR_KEY",     // secrets.extra
+		"MAILER_PRIMARY_KEY",   // secrets.extra
+		"MAILER_REPLICA_KEY",   // secrets.extra
+		"MAILER_SHARD_KEY",     // secrets.extra
+		"MAILER_WORKER_KEY",    // secrets.extra
+		"NOTIFY_ACTOR_KEY",     // secrets.extra
+		"NOTIFY_PRIMARY_KEY",   // secrets.extra
+		"NOTIFY_REPLICA_KEY",   // secrets.extra
+		"NOTIFY_SHARD_KEY",     // secrets.extra
+		"NOTIFY_WORKER_KEY",    // secrets.extra
+		"ORDERS_ACTOR_KEY",     // secrets.extra
+		"ORDERS_PRIMARY_KEY",   // secrets.extra
+		"ORDERS_REPLICA_KEY",   // secrets.extra
+		"ORDERS_SHARD_KEY",     // secrets.extra
+		"ORDERS_WORKER_KEY",    // secrets.extra
+		"PAYMENTS_ACTOR_KEY",   // secrets.extra
+		"PAYMENTS_PRIMARY_KEY", // secrets.extra
+		"PAYMENTS_REPLICA_KEY", // secrets.extra
+		"PAYMENTS_SHARD_KEY",   // secrets.extra
+		"PAYMENTS_WORKER_KEY",  // secrets.extra
+		"QUEUE_ACTOR_KEY",      // secrets.extra
+		"QUEUE_PRIMARY_KEY",    // secrets.extra
+		"QUEUE_REPLICA_KEY",    // secrets.extra
+		"QUEUE_SHARD_KEY",      // secrets.extra
+		"QUEUE_WORKER_KEY",     // secrets.extra
+		"REPORTS_ACTOR_KEY",    // secrets.extra
+		"REPORTS_PRIMARY_KEY",  // secrets.extra
+		"REPORTS_REPLICA_KEY",  // secrets.extra
+		"REPORTS_SHARD_KEY",    // secrets.extra
+		"REPORTS_WORKER_KEY",   // secrets.extra
+		"SEARCH_ACTOR_KEY",     // secrets.extra
+		"SEARCH_PRIMARY_KEY",   // secrets.extra
+		"SEARCH_REPLICA_KEY",   // secrets.extra
+		"SEARCH_SHARD_KEY",     // secrets.extra
+		"SEARCH_WORKER_KEY",    // secrets.extra
+		"TRACING_ACTOR_KEY",    // secrets.extra
+		"TRACING_PRIMARY_KEY",  // secrets.extra
+		"TRACING_REPLICA_KEY",  // secrets.extra
+		"TRACING_SHARD_KEY",    // secrets.extra
+		"TRACING_WORKER_KEY",   // secrets.extra
+	},
+	// the names the tasks above list exactly, so that one table holds every name
+	TaskNames: []string{
+		"GOFLAGS",
+		"HISTFILE",
+		"NODE_ENV",
 	},
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4

@@ -9,7 +9,7 @@ import envrt "github.com/envgen/envgen/runtime"
 // Sets TERM="dumb".
 // Overrides apply in order after the defines.
 func ShellEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendShellEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
+	return envgenShellBuild(envrt.Fresh(environ), overrides)
 }
 
 // ShellEnvOS is ShellEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -56,8 +56,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Secrets: []string{
 		"*_ACCESS_KEY",
@@ -183,6 +184,6 @@ var envgenPolicy = envrt.Policy{
 	SecretValues: true,
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4
