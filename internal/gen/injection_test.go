@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // testSpecInjection is what docs/semantics.md ("Injection variables") names among the
@@ -44,14 +44,9 @@ func injectionMatches(name string) bool {
 	return false
 }
 
-// testGlobMatch is '*' matching any run of bytes, every other byte itself.
-func testGlobMatch(pattern, name string) bool {
-	parts := strings.Split(pattern, "*")
-	for i, p := range parts {
-		parts[i] = regexp.QuoteMeta(p)
-	}
-	return regexp.MustCompile(`(?s)\A` + strings.Join(parts, ".*") + `\z`).MatchString(name)
-}
+// testGlobMatch is the reference interpreter's matcher, names compared
+// exactly.
+func testGlobMatch(pattern, name string) bool { return reference.Match(pattern, name, false) }
 
 func TestInjectionSyntax(t *testing.T) {
 	seen := map[string]bool{}

@@ -39,26 +39,8 @@ import (
 //     binPaths gives; a ${NAME} could copy a secret under one of them.
 
 // invMatch reports whether name matches pattern, ASCII case aside when
-// fold is set: a regular expression over upper-cased text.
-func invMatch(pattern, name string, fold bool) bool {
-	if fold {
-		pattern, name = policy.FoldKey(pattern), policy.FoldKey(name)
-	}
-	re, ok := invRegexps[pattern]
-	if !ok {
-		parts := strings.Split(pattern, "*")
-		for i, p := range parts {
-			parts[i] = regexp.QuoteMeta(p)
-		}
-		re = regexp.MustCompile(`(?s)\A` + strings.Join(parts, ".*") + `\z`)
-		invRegexps[pattern] = re
-	}
-	return re.MatchString(name)
-}
-
-// invRegexps caches invMatch's compiled patterns (tests using it do not
-// run in parallel).
-var invRegexps = map[string]*regexp.Regexp{}
+// fold is set: the reference interpreter's matcher.
+func invMatch(pattern, name string, fold bool) bool { return reference.Match(pattern, name, fold) }
 
 // invSecret reports whether name is a secret of task t of p: it matches a
 // secret name or pattern ignoring ASCII case, and neither secrets.pass nor

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/envgen/envgen/internal/glob"
 )
 
 // Policy is a checked policy: every name, pattern and value valid, each
@@ -319,7 +321,7 @@ func (c *checker) essentialSecrets(p *Policy, essentials, secretExtra []Text) {
 type SecretSet struct {
 	names    map[string]string // fold key → name as listed
 	patterns []string
-	compiled []foldedPattern
+	compiled []glob.Pattern
 	pass     map[string]bool
 }
 
@@ -332,7 +334,7 @@ func SecretMatcher(p *Policy) SecretSet {
 		}
 	}
 	for _, pat := range p.SecretPatterns {
-		s.compiled = append(s.compiled, foldPattern(pat))
+		s.compiled = append(s.compiled, glob.Compile(pat))
 	}
 	return s
 }
@@ -343,8 +345,8 @@ func (s SecretSet) Caseless(name string) (by string, ok bool) {
 	if n, ok := s.names[FoldKey(name)]; ok {
 		return n, true
 	}
-	for i, pat := range s.compiled {
-		if pat.matches(name) {
+	for i := range s.compiled {
+		if s.compiled[i].Match(name, true) {
 			return s.patterns[i], true
 		}
 	}
