@@ -17,23 +17,45 @@ import (
 // if the child sees a name twice.
 func Env(t *testing.T, env []string) map[string]string {
 	t.Helper()
-	var cmd *exec.Cmd
+	argv := printer(t)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = env
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	return Parse(t, out)
+}
+
+// PrintEnvCommand returns a shell command line that prints its own
+// environment for Parse: what a shell child hands the commands it runs.
+// It skips the test where there is no way to print it.
+func PrintEnvCommand(t *testing.T) string {
+	t.Helper()
+	return strings.Join(printer(t), " ")
+}
+
+// printer returns the argv of a command that prints its environment as
+// `env -0` does, or skips the test.
+func printer(t *testing.T) []string {
+	t.Helper()
 	switch {
 	case exists("/usr/bin/env"):
-		cmd = exec.Command("/usr/bin/env", "-0")
+		return []string{"/usr/bin/env", "-0"}
 	case exists("/proc/self/environ"):
 		cat, err := exec.LookPath("cat")
 		if err != nil {
 			t.Skip("no cat to read /proc/self/environ")
 		}
-		cmd = exec.Command(cat, "/proc/self/environ")
-	default:
-		t.Skip("neither /usr/bin/env nor /proc/self/environ exists")
+		return []string{cat, "/proc/self/environ"}
 	}
-	cmd.Env = env
-	out, err := cmd.Output()
-	require.NoError(t, err)
+	t.Skip("neither /usr/bin/env nor /proc/self/environ exists")
+	return nil
+}
 
+// Parse returns the environment that a child printed as `env -0` prints
+// it, NUL after each NAME=value entry. It fails the test if the child saw
+// a name twice, or an entry without '='.
+func Parse(t *testing.T, out []byte) map[string]string {
+	t.Helper()
 	seen := make(map[string]string)
 	for _, entry := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
 		if entry == "" {
