@@ -62,12 +62,24 @@ func TestLoadConfigEmpty(t *testing.T) {
 	require.Empty(t, cfg.Servers)
 }
 
-// TestLoadConfigOrder holds a child's overrides to the order that makes
-// an exact name win over a pattern: the secrets dropped first, then the
-// names kept, then the child's env.
+// TestLoadConfigOrder holds each child's overrides to the order that
+// makes an exact name win over a pattern: the secrets dropped first, then
+// the names kept, then the child's env.
 func TestLoadConfigOrder(t *testing.T) {
-	cfg, err := LoadConfig("agenthost.yaml", []byte("secrets: [\"SSH_*\", \"EDITOR\"]\nshell:\n  env: {EDITOR: ed}\n  keep: [SSH_AUTH_SOCK]\n"), nil)
+	cfg, err := LoadConfig("agenthost.yaml", []byte(`secrets: ["SSH_*", "EDITOR", "LOG_*"]
+shell:
+  env: {EDITOR: ed}
+  keep: [SSH_AUTH_SOCK]
+servers:
+  fetch:
+    command: env
+    env: {LOG_LEVEL: debug}
+    keep: [SSH_AGENT_PID]
+`), nil)
 	require.NoError(t, err)
-	env := ShellEnv([]string{"SSH_AUTH_SOCK=" + fakeSSHSock, "SSH_AGENT_PID=42", "EDITOR=vi", "PATH=/bin"}, cfg.Shell...)
-	require.Equal(t, []string{"EDITOR=ed", "PATH=/bin", "GIT_TERMINAL_PROMPT=0", "PAGER=cat", "SSH_AUTH_SOCK=" + fakeSSHSock}, env)
+	environ := []string{"SSH_AUTH_SOCK=" + fakeSSHSock, "SSH_AGENT_PID=42", "EDITOR=vi", "LOG_LEVEL=info", "LOG_FILE=/tmp/log", "PATH=/bin"}
+	require.Equal(t, []string{"EDITOR=ed", "PATH=/bin", "GIT_TERMINAL_PROMPT=0", "PAGER=cat", "SSH_AUTH_SOCK=" + fakeSSHSock},
+		ShellEnv(environ, cfg.Shell...))
+	require.Equal(t, []string{"SSH_AGENT_PID=42", "LOG_LEVEL=debug", "PATH=/bin", "NO_COLOR=1"},
+		McpServerEnv(environ, cfg.Servers[0].Overrides...))
 }
