@@ -49,11 +49,7 @@ func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
 	}
 	var secrets []override
 	var shell childEntries
-	type server struct {
-		Server
-		childEntries
-	}
-	var servers []server
+	var servers []serverEntries
 	for key, value := range f.Mapping(root, "the configuration", "secrets", "shell", "servers") {
 		switch key.Value {
 		case "secrets":
@@ -69,24 +65,7 @@ func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
 			}
 		case "servers":
 			for name, value := range f.Mapping(value, "servers") {
-				s := server{Server: Server{Name: name.Value}}
-				what := "servers." + name.Value
-				for key, value := range f.Mapping(value, what, "command", "args", "keep", "env") {
-					switch key.Value {
-					case "command":
-						s.Command, _ = f.Scalar(value, what+".command")
-					case "args":
-						for _, arg := range f.Scalars(value, what+".args") {
-							s.Args = append(s.Args, arg.Text)
-						}
-					default:
-						s.read(f, key, value, what, environ)
-					}
-				}
-				if s.Command == "" {
-					f.Errorf(name, "%s: no command", what)
-				}
-				servers = append(servers, s)
+				servers = append(servers, readServer(f, name, value, environ))
 			}
 		}
 	}
@@ -110,6 +89,34 @@ func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
 		cfg.Servers = append(cfg.Servers, s.Server)
 	}
 	return cfg, nil
+}
+
+// serverEntries are a server and the overrides of its keep and env keys.
+type serverEntries struct {
+	Server
+	childEntries
+}
+
+// readServer reads the server name, whose entry is value.
+func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) serverEntries {
+	s := serverEntries{Server: Server{Name: name.Value}}
+	what := "servers." + name.Value
+	for key, value := range f.Mapping(value, what, "command", "args", "keep", "env") {
+		switch key.Value {
+		case "command":
+			s.Command, _ = f.Scalar(value, what+".command")
+		case "args":
+			for _, arg := range f.Scalars(value, what+".args") {
+				s.Args = append(s.Args, arg.Text)
+			}
+		default:
+			s.read(f, key, value, what, environ)
+		}
+	}
+	if s.Command == "" {
+		f.Errorf(name, "%s: no command", what)
+	}
+	return s
 }
 
 // childEntries are the overrides of a child's keep and env keys.
