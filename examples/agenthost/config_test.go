@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/examples/internal/childtest"
 )
 
 // badConfig has a bad entry of each kind, and a credential in a value
@@ -32,7 +34,7 @@ servers:
 `
 
 func TestLoadConfigNamesEveryBadEntry(t *testing.T) {
-	_, err := LoadConfig("agenthost.yaml", []byte(badConfig), []string{"PATH=/bin", "GITHUB_TOKEN=" + ghToken})
+	_, err := LoadConfig("agenthost.yaml", []byte(badConfig), []string{"PATH=/bin", "GITHUB_TOKEN=" + childtest.GitHubToken})
 	require.Error(t, err)
 	require.Equal(t, strings.Join([]string{
 		`agenthost.yaml:2:5: secrets: Drop("MY-CORP-*"): neither a name nor a pattern: want [A-Za-z0-9_*]+, not starting with a digit, '*' matching any run of characters`,

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,29 +13,21 @@ import (
 	"github.com/envgen/envgen/examples/internal/childtest"
 )
 
-// The fake credentials of the tests. They are built here rather than
-// written out, and each is checked below to be what its comment says.
-var (
-	ghToken     = "ghp_" + strings.Repeat("a", 36)
-	syncToken   = "ghp_" + strings.Repeat("b", 36) // under an innocent name
-	claudeKey   = "sk-ant-api03-" + strings.Repeat("c", 93) + "AA"
-	awsSecret   = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
-	ordersDB    = "postgres://app:pw@db.internal:5432/orders" // a credential by its value
-	fakeSSHSock = "/tmp/ssh-test/agent.sock"
-)
+// fakeSSHSock is the ssh agent socket the tests give the host.
+const fakeSSHSock = "/tmp/ssh-test/agent.sock"
 
 // setParentEnv gives this process the environment of a host that holds
 // credentials.
 func setParentEnv(t *testing.T) {
 	t.Helper()
 	for name, value := range map[string]string{
-		"GITHUB_TOKEN":                 ghToken,
+		"GITHUB_TOKEN":                 childtest.GitHubToken,
 		"github_token":                 "ghp_lower", // detection ignores case
-		"ANTHROPIC_API_KEY":            claudeKey,
-		"AWS_ACCESS_KEY_ID":            "AKIAIOSFODNN7EXAMPLE",
-		"AWS_SECRET_ACCESS_KEY":        awsSecret,
-		"ORDERS_DB":                    ordersDB,
-		"SYNC_CONFIG":                  syncToken,
+		"ANTHROPIC_API_KEY":            childtest.AnthropicKey,
+		"AWS_ACCESS_KEY_ID":            childtest.AWSKeyID,
+		"AWS_SECRET_ACCESS_KEY":        childtest.AWSSecret,
+		"ORDERS_DB":                    childtest.DatabaseURL,
+		"SYNC_CONFIG":                  childtest.OtherToken,
 		"DEPLOY_TOKEN":                 "deploy_parent",    // *_TOKEN
 		"AGENT_SESSION_KEY":            "session_parent",   // the policy's secrets.extra
 		"SLACK_WEBHOOK_URL":            "https://hooks/x",  // the policy's secrets.extra pattern
@@ -69,7 +60,7 @@ func TestFakeCredentialsAreCredentials(t *testing.T) {
 	for _, name := range []string{"ORDERS_DB", "SYNC_CONFIG"} {
 		require.False(t, IsSecret(name), "%s is meant to be an innocent name", name)
 	}
-	for _, value := range []string{ghToken, syncToken, claudeKey, ordersDB, "AKIAIOSFODNN7EXAMPLE"} {
+	for _, value := range []string{childtest.GitHubToken, childtest.OtherToken, childtest.AnthropicKey, childtest.DatabaseURL, childtest.AWSKeyID} {
 		require.True(t, IsSecretValue(value), "a fake credential the value detectors miss")
 	}
 }
@@ -119,7 +110,7 @@ func TestMcpServerChildEnv(t *testing.T) {
 	childtest.RequireAbsent(t, github, credentials...)
 	childtest.RequireAbsent(t, github, "MY_CORP_SSO", "my_corp_vpn", "SENTRY_DSN")
 	childtest.RequireAbsent(t, github, "SSH_AUTH_SOCK") // only the shell keeps it
-	require.Equal(t, ghToken, github["GITHUB_PERSONAL_ACCESS_TOKEN"], "${GITHUB_TOKEN}, handed on, wins over the host's own entry")
+	require.Equal(t, childtest.GitHubToken, github["GITHUB_PERSONAL_ACCESS_TOKEN"], "${GITHUB_TOKEN}, handed on, wins over the host's own entry")
 	require.Equal(t, "repos,issues", github["GITHUB_TOOLSETS"])
 	require.Equal(t, "info", github["LOG_LEVEL"])
 	require.Equal(t, "vi", github["EDITOR"])
@@ -154,13 +145,13 @@ func TestRun(t *testing.T) {
 	require.Equal(t, []string{"SSH_AUTH_SOCK=" + fakeSSHSock, "PAGER=less", "EDITOR=nano", "LOG_LEVEL=info",
 		"and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO HISTFILE GITHUB_PERSONAL_ACCESS_TOKEN"},
 		children["shell (sh -c env)"])
-	require.Equal(t, []string{"HISTFILE=/tmp/history", "GITHUB_PERSONAL_ACCESS_TOKEN=" + ghToken, "EDITOR=vi", "LOG_LEVEL=info",
+	require.Equal(t, []string{"HISTFILE=/tmp/history", "GITHUB_PERSONAL_ACCESS_TOKEN=" + childtest.GitHubToken, "EDITOR=vi", "LOG_LEVEL=info",
 		"and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO SSH_AUTH_SOCK PAGER"},
 		children["server github (env)"])
 	require.Equal(t, []string{"HISTFILE=/tmp/history", "EDITOR=vi", "LOG_LEVEL=debug",
 		"and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO SSH_AUTH_SOCK GITHUB_PERSONAL_ACCESS_TOKEN PAGER"},
 		children["server fetch (env)"])
-	for _, secret := range []string{claudeKey, awsSecret, ordersDB, syncToken, "corp_parent", "sentry_parent", "parent_pat"} {
+	for _, secret := range []string{childtest.AnthropicKey, childtest.AWSSecret, childtest.DatabaseURL, childtest.OtherToken, "corp_parent", "sentry_parent", "parent_pat"} {
 		require.False(t, strings.Contains(out.String(), secret), "a credential reached a child")
 	}
 }
@@ -206,30 +197,13 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// runMain runs this test binary as agenthost with args and returns its
-// standard output, standard error and exit code.
-func runMain(t *testing.T, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "AGENTHOST_TEST_MAIN=1")
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run() //envgen:inherit the test binary itself, run as the host; main gives itself its fakes
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return out.String(), errOut.String(), exit.ExitCode()
-	}
-	require.NoError(t, err)
-	return out.String(), errOut.String(), 0
-}
-
 // TestMainUsesTheExampleConfig runs agenthost as the README's first
 // command does: no -config, fake credentials of its own.
 func TestMainUsesTheExampleConfig(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	stdout, stderr, code := runMain(t)
+	stdout, stderr, code := childtest.RunSelf(t, "AGENTHOST_TEST_MAIN")
 	require.Equal(t, 0, code, stderr)
 	children := childReports(stdout)
 	require.Len(t, children, 3)
@@ -245,8 +219,8 @@ func TestMainUsesTheExampleConfig(t *testing.T) {
 // entry: it starts no child, names the entry, and prints no value.
 func TestMainRefusesABadConfig(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "agenthost.yaml")
-	require.NoError(t, os.WriteFile(file, []byte("shell:\n  keep: [SSH-AUTH-SOCK]\n  env:\n    \"API=KEY\": "+ghToken+"\n"), 0o600))
-	stdout, stderr, code := runMain(t, "-config", file)
+	require.NoError(t, os.WriteFile(file, []byte("shell:\n  keep: [SSH-AUTH-SOCK]\n  env:\n    \"API=KEY\": "+childtest.GitHubToken+"\n"), 0o600))
+	stdout, stderr, code := childtest.RunSelf(t, "AGENTHOST_TEST_MAIN", "-config", file)
 	require.Equal(t, 1, code)
 	require.Empty(t, stdout, "no child ran")
 	require.Equal(t, file+`:2:10: shell.keep: Keep("SSH-AUTH-SOCK"): not a name: want [A-Za-z_][A-Za-z0-9_]*`+"\n"+

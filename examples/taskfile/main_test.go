@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,15 +13,6 @@ import (
 	"github.com/envgen/envgen/examples/internal/childtest"
 )
 
-// The fake credentials of the tests, built here rather than written out.
-var (
-	ghToken   = "ghp_" + strings.Repeat("a", 36)
-	syncToken = "ghp_" + strings.Repeat("b", 36) // under an innocent name
-	claudeKey = "sk-ant-api03-" + strings.Repeat("c", 93) + "AA"
-	awsSecret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
-	ordersDB  = "postgres://app:pw@db.internal:5432/orders" // a credential by its value
-)
-
 // setParentEnv gives this process the environment of a developer's shell:
 // credentials, declared and undeclared variables.
 func setParentEnv(t *testing.T) {
@@ -30,16 +20,16 @@ func setParentEnv(t *testing.T) {
 	for name, value := range map[string]string{
 		"HOME":                  "/home/dev",
 		"LANG":                  "C.UTF-8",
-		"GITHUB_TOKEN":          ghToken,
-		"ANTHROPIC_API_KEY":     claudeKey,
-		"AWS_ACCESS_KEY_ID":     "AKIAIOSFODNN7EXAMPLE",
-		"AWS_SECRET_ACCESS_KEY": awsSecret,
-		"ORDERS_DB":             ordersDB,
-		"SYNC_CONFIG":           syncToken,
+		"GITHUB_TOKEN":          childtest.GitHubToken,
+		"ANTHROPIC_API_KEY":     childtest.AnthropicKey,
+		"AWS_ACCESS_KEY_ID":     childtest.AWSKeyID,
+		"AWS_SECRET_ACCESS_KEY": childtest.AWSSecret,
+		"ORDERS_DB":             childtest.DatabaseURL,
+		"SYNC_CONFIG":           childtest.OtherToken,
 		"NPM_TOKEN":             "npm_parent",
 		"NEXT_PUBLIC_API_URL":   "https://api.example.com",
 		"NEXT_PUBLIC_API_TOKEN": "matches *_TOKEN",           // a secret by name
-		"NEXT_PUBLIC_DB":        ordersDB,                    // a secret by value
+		"NEXT_PUBLIC_DB":        childtest.DatabaseURL,       // a secret by value
 		"GOFLAGS":               "-mod=mod",                  // passed by name
 		"NODE_ENV":              "development",               // the tasks' env sets it
 		"LOG_LEVEL":             "info",                      // an inherit task's env sets it
@@ -62,7 +52,7 @@ func TestFakeCredentialsAreCredentials(t *testing.T) {
 	for _, name := range []string{"ORDERS_DB", "SYNC_CONFIG", "NEXT_PUBLIC_DB"} {
 		require.False(t, IsSecret(name), "%s is meant to be an innocent name", name)
 	}
-	for _, value := range []string{ghToken, syncToken, claudeKey, ordersDB, "AKIAIOSFODNN7EXAMPLE"} {
+	for _, value := range []string{childtest.GitHubToken, childtest.OtherToken, childtest.AnthropicKey, childtest.DatabaseURL, childtest.AWSKeyID} {
 		require.True(t, IsSecretValue(value), "a fake credential the value detectors miss")
 	}
 }
@@ -128,7 +118,7 @@ func TestInheritTask(t *testing.T) {
 	childtest.RequireAbsent(t, got, "ANTHROPIC_API_KEY", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
 		"ORDERS_DB", "SYNC_CONFIG", "NPM_TOKEN", "NEXT_PUBLIC_API_TOKEN", "NEXT_PUBLIC_DB",
 		"HISTFILE", "BASH_ENV")
-	require.Equal(t, ghToken, got["GITHUB_TOKEN"], "a secret the task names exactly: Keep")
+	require.Equal(t, childtest.GitHubToken, got["GITHUB_TOKEN"], "a secret the task names exactly: Keep")
 	require.Equal(t, "debug", got["LOG_LEVEL"], "the task's env wins over the runner's LOG_LEVEL=info")
 	require.Equal(t, "cat", got["PAGER"])
 	require.Equal(t, "only an inherit task sees", got["UNDECLARED"])
@@ -188,23 +178,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// runMain runs this test binary as taskfile with args and returns its
-// standard output, standard error and exit code.
-func runMain(t *testing.T, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "TASKFILE_TEST_MAIN=1")
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run() //envgen:inherit the test binary itself, run as the runner, which builds its tasks' environments
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return out.String(), errOut.String(), exit.ExitCode()
-	}
-	require.NoError(t, err)
-	return out.String(), errOut.String(), 0
-}
-
 // TestMainExampleTasks runs the example task file, tasks.yaml, as a user
 // does, and logs what each task saw (names only).
 func TestMainExampleTasks(t *testing.T) {
@@ -212,7 +185,7 @@ func TestMainExampleTasks(t *testing.T) {
 		t.Skip("no sh")
 	}
 	setParentEnv(t)
-	stdout, stderr, code := runMain(t, "-f", "tasks.yaml", "build", "publish", "release-notes")
+	stdout, stderr, code := childtest.RunSelf(t, "TASKFILE_TEST_MAIN", "-f", "tasks.yaml", "build", "publish", "release-notes")
 	require.Equal(t, 0, code, stderr)
 	t.Log("\n" + stdout)
 
@@ -242,8 +215,8 @@ func TestMainExampleTasks(t *testing.T) {
 // TestMainRefusesABadTaskFile runs no task of a file with a bad entry.
 func TestMainRefusesABadTaskFile(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "tasks.yaml")
-	require.NoError(t, os.WriteFile(file, []byte("tasks:\n  a:\n    kind: isolated\n    env: [OK=1, "+ghToken+"]\n    run: echo ran\n"), 0o600))
-	stdout, stderr, code := runMain(t, "-f", file, "a")
+	require.NoError(t, os.WriteFile(file, []byte("tasks:\n  a:\n    kind: isolated\n    env: [OK=1, "+childtest.GitHubToken+"]\n    run: echo ran\n"), 0o600))
+	stdout, stderr, code := childtest.RunSelf(t, "TASKFILE_TEST_MAIN", "-f", file, "a")
 	require.Equal(t, 1, code)
 	require.Empty(t, stdout, "no task ran")
 	require.Equal(t, file+`:4:17: task "a": Sets entry without '=': no '=' after its first byte (the entry is not shown: it may hold a secret)`+"\n"+

@@ -3,6 +3,8 @@
 package childtest
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
@@ -85,4 +87,36 @@ func RequireAbsent(t *testing.T, got map[string]string, names ...string) {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// Fake credentials for the examples' tests, built here rather than written
+// out. Each is a credential by its value alone: the tests check that with
+// their policy's IsSecretValue before relying on it.
+var (
+	GitHubToken  = "ghp_" + strings.Repeat("a", 36)
+	OtherToken   = "ghp_" + strings.Repeat("b", 36) // for a name that looks innocent
+	AnthropicKey = "sk-ant-api03-" + strings.Repeat("c", 93) + "AA"
+	AWSKeyID     = "AKIAIOSFODNN7EXAMPLE" // AWS's own documentation example
+	AWSSecret    = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+	DatabaseURL  = "postgres://app:pw@db.internal:5432/orders" // a password in the URL
+)
+
+// RunSelf runs this test binary again with args, and with the variable
+// name set to 1 in its environment, for a TestMain that then calls the
+// program's main in place of the tests (as stringer's test runs the tool).
+// It returns what the run wrote to its standard output and error, and its
+// exit code.
+func RunSelf(t *testing.T, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), name+"=1")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run() //envgen:inherit the test binary itself, run as the example's program, which builds its children's environments
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return out.String(), errOut.String(), exit.ExitCode()
+	}
+	require.NoError(t, err)
+	return out.String(), errOut.String(), 0
 }
