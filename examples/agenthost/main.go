@@ -1,88 +1,137 @@
 // Command agenthost shows envgen's inherit mode in an agent host: a program
-// that runs shell commands a model chose and starts tool servers that
-// someone else wrote. Each child inherits the host's environment minus the
-// secrets; a child that needs a secret is handed it, by name, where it is
-// spawned.
+// that runs shell commands a model chose and starts tool servers that its
+// user configured. Each child inherits the host's environment minus the
+// secrets of the compiled policy (envpolicy.yaml); the user's
+// configuration (config.yaml) refines it at run time: more secrets, names
+// to keep, each child's own variables. A child that needs a secret is
+// handed it by name.
 //
 // Usage, from the repository root:
 //
-//	go run ./examples/agenthost
+//	go run ./examples/agenthost [-config FILE]
+//
+// Without -config the host uses the example built into it, config.yaml.
+// It gives itself fake credentials first, then prints what each child saw.
 package main
 
 //go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml
 
 import (
+	_ "embed"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strings"
 
-	envrt "github.com/envgen/envgen/runtime"
 	"github.com/envgen/envgen/runtime/envexec"
 )
 
+// exampleConfig is config.yaml, the configuration used without -config.
+//
+//go:embed config.yaml
+var exampleConfig []byte
+
 func main() {
+	configFile := flag.String("config", "", "read the user's configuration from `FILE` (default: the built-in example, config.yaml)")
+	flag.Parse()
+
 	// Pretend to be a host that holds credentials. The fake values live in
 	// this process only; the output shows which child sees which.
-	for _, kv := range [][2]string{
-		{"GITHUB_TOKEN", "ghp_fake_host_token"},
-		{"AWS_SECRET_ACCESS_KEY", "fake_aws_secret"},
-		{"AGENT_SESSION_KEY", "fake_session_key"},
-		{"MAPBOX_PUBLIC_TOKEN", "pk.fake_public"},
-		{"HISTFILE", "/tmp/agenthost_history"},
-	} {
+	for _, kv := range fakeHostEnv {
 		os.Setenv(kv[0], kv[1])
 	}
-	if err := run(os.Stdout, os.Environ()); err != nil {
+	environ := os.Environ()
+
+	name, data := "config.yaml (built in)", exampleConfig
+	if *configFile != "" {
+		var err error
+		name = *configFile
+		if data, err = os.ReadFile(name); err != nil {
+			fmt.Fprintln(os.Stderr, "agenthost:", err)
+			os.Exit(1)
+		}
+	}
+	cfg, err := LoadConfig(name, data, environ)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%v\nagenthost: refusing the configuration in %s\n", err, name)
+		os.Exit(1)
+	}
+	if err := run(os.Stdout, environ, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "agenthost:", err)
 		os.Exit(1)
 	}
 }
 
-// shown are the variables run reports for each child.
-var shown = []string{
-	"GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "AGENT_SESSION_KEY",
-	"GITHUB_PERSONAL_ACCESS_TOKEN", "MAPBOX_PUBLIC_TOKEN",
-	"HISTFILE", "GIT_TERMINAL_PROMPT", "NO_COLOR",
+// fakeHostEnv is what main adds to the host's environment: fake
+// credentials, some under innocent names, and ordinary variables.
+var fakeHostEnv = [][2]string{
+	{"GITHUB_TOKEN", "ghp_" + strings.Repeat("0", 36)},
+	{"ANTHROPIC_API_KEY", "sk-ant-api03-" + strings.Repeat("x", 93) + "AA"},
+	{"AWS_ACCESS_KEY_ID", "AKIAIOSFODNN7EXAMPLE"}, // AWS's own documentation example
+	{"AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
+	{"ORDERS_DB", "postgres://app:pw@db.internal:5432/orders"}, // a credential by its value
+	{"SYNC_CONFIG", "ghp_" + strings.Repeat("1", 36)},          // a token under an innocent name
+	{"MY_CORP_SSO", "corp-session-4711"},                       // a secret only the user's config names
+	{"SSH_AUTH_SOCK", "/tmp/ssh-fake/agent.sock"},
+	{"HISTFILE", "/tmp/agenthost_history"},
+	{"EDITOR", "vi"},
+	{"LOG_LEVEL", "info"},
 }
 
-// run spawns both kinds of child with environments built from environ
-// and writes to w what each of them saw.
-func run(w io.Writer, environ []string) error {
+// watched are the names run reports for each child.
+var watched = []string{
+	"GITHUB_TOKEN", "ANTHROPIC_API_KEY", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
+	"ORDERS_DB", "SYNC_CONFIG", "MY_CORP_SSO", "SSH_AUTH_SOCK", "HISTFILE",
+	"GITHUB_PERSONAL_ACCESS_TOKEN", "PAGER", "EDITOR", "LOG_LEVEL",
+}
+
+// run spawns the host's children with environments built from environ by
+// the generated builders, refined by cfg, and writes to w what each saw.
+func run(w io.Writer, environ []string, cfg *Config) error {
 	// A shell directive the model chose: the host's environment minus the
-	// secrets, HISTFILE and npm_config_*.
+	// secrets, HISTFILE and npm_config_*, then the user's refinements.
 	// envexec.Command finds sh in the child's PATH and sets Env.
 	directive := "env"
-	shell := envexec.Command(ShellEnv(environ), "sh", "-c", directive)
+	children := []child{{"shell", envexec.Command(ShellEnv(environ, cfg.Shell...), "sh", "-c", directive)}}
 
-	// A tool server on stdio. A real host would start, say,
-	// `npx -y @modelcontextprotocol/server-github` and speak JSON-RPC over
-	// its stdin and stdout; this stand-in prints its environment. That
-	// server needs a GitHub token, so the host hands it its own, under the
-	// name the server reads. This is the one place a secret leaves the host.
-	server := envexec.Command(McpServerEnv(environ,
-		envrt.Set("GITHUB_PERSONAL_ACCESS_TOKEN", getenv(environ, "GITHUB_TOKEN"))), "env")
+	// The tool servers, each with its own overrides. A real host would
+	// speak JSON-RPC over each one's stdin and stdout; the stand-ins print
+	// their environment.
+	for _, s := range cfg.Servers {
+		children = append(children, child{"server " + s.Name, envexec.Command(McpServerEnv(environ, s.Overrides...), s.Command, s.Args...)})
+	}
 
-	for _, child := range []struct {
-		task string
-		cmd  *exec.Cmd
-	}{{"shell", shell}, {"mcp-server", server}} {
-		out, err := child.cmd.Output()
+	for _, c := range children {
+		out, err := c.cmd.Output()
 		if err != nil {
-			return fmt.Errorf("%s: %w", child.task, err)
+			return fmt.Errorf("%s: %w", c.name, err)
 		}
-		fmt.Fprintf(w, "%s (%s) sees:\n", child.task, strings.Join(child.cmd.Args, " "))
-		seen := strings.Split(string(out), "\n")
-		for _, name := range shown {
-			if value, ok := lookup(seen, name); ok {
-				fmt.Fprintf(w, "  %s=%s\n", name, value)
-			} else {
-				fmt.Fprintf(w, "  %s is not set\n", name)
-			}
-		}
+		report(w, c.name+" ("+strings.Join(c.cmd.Args, " ")+")", strings.Split(string(out), "\n"))
 	}
 	return nil
+}
+
+// child is one child process of the host, named for the report.
+type child struct {
+	name string
+	cmd  *exec.Cmd
+}
+
+// report writes to w which of the watched names the child saw, with their
+// values, and which it did not.
+func report(w io.Writer, child string, seen []string) {
+	fmt.Fprintf(w, "%s sees:\n", child)
+	var unset []string
+	for _, name := range watched {
+		if value, ok := lookup(seen, name); ok {
+			fmt.Fprintf(w, "  %s=%s\n", name, value)
+		} else {
+			unset = append(unset, name)
+		}
+	}
+	fmt.Fprintf(w, "  and not: %s\n", strings.Join(unset, " "))
 }
 
 // lookup returns the value of name in environ (os.Environ form) and
@@ -94,10 +143,4 @@ func lookup(environ []string, name string) (value string, ok bool) {
 		}
 	}
 	return "", false
-}
-
-// getenv returns the value of name in environ, or "".
-func getenv(environ []string, name string) string {
-	value, _ := lookup(environ, name)
-	return value
 }

@@ -4,67 +4,129 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/examples/internal/childtest"
-	envrt "github.com/envgen/envgen/runtime"
 )
+
+// fakeSSHSock is the ssh agent socket the tests give the host.
+const fakeSSHSock = "/tmp/ssh-test/agent.sock"
 
 // setParentEnv gives this process the environment of a host that holds
 // credentials.
 func setParentEnv(t *testing.T) {
 	t.Helper()
 	for name, value := range map[string]string{
-		"GITHUB_TOKEN":                 "ghp_parent",
-		"AWS_SECRET_ACCESS_KEY":        "aws_parent",
-		"github_token":                 "ghp_lower",        // detection ignores case
+		"GITHUB_TOKEN":                 childtest.GitHubToken,
+		"github_token":                 "ghp_lower", // detection ignores case
+		"ANTHROPIC_API_KEY":            childtest.AnthropicKey,
+		"AWS_ACCESS_KEY_ID":            childtest.AWSKeyID,
+		"AWS_SECRET_ACCESS_KEY":        childtest.AWSSecret,
+		"ORDERS_DB":                    childtest.DatabaseURL,
+		"SYNC_CONFIG":                  childtest.OtherToken,
 		"DEPLOY_TOKEN":                 "deploy_parent",    // *_TOKEN
-		"AGENT_SESSION_KEY":            "session_parent",   // secrets.extra
-		"SLACK_WEBHOOK_URL":            "https://hooks/x",  // secrets.extra pattern
-		"GITHUB_PERSONAL_ACCESS_TOKEN": "parent_pat",       // only Set may hand it on
-		"MAPBOX_PUBLIC_TOKEN":          "pk.public",        // secrets.pass
-		"HISTFILE":                     "/tmp/history",     // shell unsets it
-		"npm_config_registry":          "https://npm.test", // shell unsets npm_config_*
-		"EDITOR":                       "vi",               // an ordinary variable
+		"AGENT_SESSION_KEY":            "session_parent",   // the policy's secrets.extra
+		"SLACK_WEBHOOK_URL":            "https://hooks/x",  // the policy's secrets.extra pattern
+		"MY_CORP_SSO":                  "corp_parent",      // the config's secrets
+		"my_corp_vpn":                  "corp_lower",       // the config's pattern, another case
+		"SENTRY_DSN":                   "sentry_parent",    // the config's secrets, a name
+		"SSH_AUTH_SOCK":                fakeSSHSock,        // a built-in secret the shell keeps
+		"MAPBOX_PUBLIC_TOKEN":          "pk.public",        // the policy's secrets.pass
+		"HISTFILE":                     "/tmp/history",     // the shell task unsets it
+		"npm_config_registry":          "https://npm.test", // the shell task unsets npm_config_*
+		"EDITOR":                       "vi",               // the shell's config sets it
+		"LOG_LEVEL":                    "info",             // the fetch server's config sets it
+		"GITHUB_PERSONAL_ACCESS_TOKEN": "parent_pat",       // a secret (*_TOKEN): the host's own reaches no child
 	} {
 		t.Setenv(name, value)
 	}
 }
 
-// secrets are the names no child may inherit from setParentEnv.
-var secrets = []string{
-	"GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "github_token", "DEPLOY_TOKEN",
+// credentials are the host's names that no child inherits, whatever the
+// configuration says.
+var credentials = []string{
+	"GITHUB_TOKEN", "github_token", "ANTHROPIC_API_KEY", "AWS_ACCESS_KEY_ID",
+	"AWS_SECRET_ACCESS_KEY", "ORDERS_DB", "SYNC_CONFIG", "DEPLOY_TOKEN",
 	"AGENT_SESSION_KEY", "SLACK_WEBHOOK_URL",
+}
+
+// TestFakeCredentialsAreCredentials holds the fakes to their comments:
+// the ones under innocent names are secrets by their values alone.
+func TestFakeCredentialsAreCredentials(t *testing.T) {
+	for _, name := range []string{"ORDERS_DB", "SYNC_CONFIG"} {
+		require.False(t, IsSecret(name), "%s is meant to be an innocent name", name)
+	}
+	for _, value := range []string{childtest.GitHubToken, childtest.OtherToken, childtest.AnthropicKey, childtest.DatabaseURL, childtest.AWSKeyID} {
+		require.True(t, IsSecretValue(value), "a fake credential the value detectors miss")
+	}
+}
+
+// loadExample loads the example configuration, config.yaml, over this
+// process's environment.
+func loadExample(t *testing.T) *Config {
+	t.Helper()
+	cfg, err := LoadConfig("config.yaml", exampleConfig, os.Environ())
+	require.NoError(t, err)
+	return cfg
+}
+
+// server returns cfg's server name.
+func server(t *testing.T, cfg *Config, name string) Server {
+	t.Helper()
+	for _, s := range cfg.Servers {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("config.yaml has no server %q", name)
+	return Server{}
 }
 
 func TestShellChildEnv(t *testing.T) {
 	setParentEnv(t)
-	got := childtest.Env(t, ShellEnv(os.Environ()))
+	got := childtest.Env(t, ShellEnv(os.Environ(), loadExample(t).Shell...))
 
-	childtest.RequireAbsent(t, got, secrets...)
+	childtest.RequireAbsent(t, got, credentials...)
+	childtest.RequireAbsent(t, got, "MY_CORP_SSO", "my_corp_vpn", "SENTRY_DSN") // the config's secrets: Drop
 	childtest.RequireAbsent(t, got, "GITHUB_PERSONAL_ACCESS_TOKEN", "HISTFILE", "npm_config_registry")
+	require.Equal(t, fakeSSHSock, got["SSH_AUTH_SOCK"], "the config keeps it for the shell: Keep")
+	require.Equal(t, "less", got["PAGER"], "the config's env wins over the policy's define")
+	require.Equal(t, "nano", got["EDITOR"], "the config's env wins over the host's value")
 	require.Equal(t, "pk.public", got["MAPBOX_PUBLIC_TOKEN"])
-	require.Equal(t, "vi", got["EDITOR"])
-	require.Equal(t, os.Getenv("PATH"), got["PATH"])
+	require.Equal(t, "info", got["LOG_LEVEL"])
 	require.Equal(t, "0", got["GIT_TERMINAL_PROMPT"])
-	require.Equal(t, "cat", got["PAGER"])
+	require.Equal(t, os.Getenv("PATH"), got["PATH"])
 }
 
 func TestMcpServerChildEnv(t *testing.T) {
 	setParentEnv(t)
-	got := childtest.Env(t, McpServerEnv(os.Environ(), envrt.Set("GITHUB_PERSONAL_ACCESS_TOKEN", "handed")))
+	cfg := loadExample(t)
 
-	childtest.RequireAbsent(t, got, secrets...)
-	require.Equal(t, "handed", got["GITHUB_PERSONAL_ACCESS_TOKEN"]) // the explicit Set
-	require.Equal(t, "pk.public", got["MAPBOX_PUBLIC_TOKEN"])
-	require.Equal(t, "/tmp/history", got["HISTFILE"]) // only the shell unsets it
-	require.Equal(t, "https://npm.test", got["npm_config_registry"])
-	require.Equal(t, "1", got["NO_COLOR"])
+	github := childtest.Env(t, McpServerEnv(os.Environ(), server(t, cfg, "github").Overrides...))
+	childtest.RequireAbsent(t, github, credentials...)
+	childtest.RequireAbsent(t, github, "MY_CORP_SSO", "my_corp_vpn", "SENTRY_DSN")
+	childtest.RequireAbsent(t, github, "SSH_AUTH_SOCK") // only the shell keeps it
+	require.Equal(t, childtest.GitHubToken, github["GITHUB_PERSONAL_ACCESS_TOKEN"], "${GITHUB_TOKEN}, handed on, wins over the host's own entry")
+	require.Equal(t, "repos,issues", github["GITHUB_TOOLSETS"])
+	require.Equal(t, "info", github["LOG_LEVEL"])
+	require.Equal(t, "vi", github["EDITOR"])
+	require.Equal(t, "/tmp/history", github["HISTFILE"]) // only the shell unsets it
+	require.Equal(t, "1", github["NO_COLOR"])
+
+	fetch := childtest.Env(t, McpServerEnv(os.Environ(), server(t, cfg, "fetch").Overrides...))
+	childtest.RequireAbsent(t, fetch, credentials...)
+	childtest.RequireAbsent(t, fetch, "MY_CORP_SSO", "my_corp_vpn", "SENTRY_DSN", "SSH_AUTH_SOCK")
+	require.Equal(t, "debug", fetch["LOG_LEVEL"], "the server's env wins over the host's LOG_LEVEL=info")
+	childtest.RequireAbsent(t, fetch, "GITHUB_PERSONAL_ACCESS_TOKEN") // the host's own is a secret; github's env is github's
 }
 
+// TestRun runs the host as main does, through sh and envexec.Command, and
+// logs what each child saw (the fakes only: the report shows no other
+// name's value).
 func TestRun(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
@@ -75,22 +137,93 @@ func TestRun(t *testing.T) {
 	setParentEnv(t)
 
 	var out bytes.Buffer
-	require.NoError(t, run(&out, os.Environ()))
-	shell, server, ok := strings.Cut(out.String(), "mcp-server (env) sees:\n")
-	require.True(t, ok, out.String())
+	require.NoError(t, run(&out, os.Environ(), loadExample(t)))
+	t.Log("\n" + out.String())
+	children := childReports(out.String())
+	require.Equal(t, []string{"shell (sh -c env)", "server github (env)", "server fetch (env)"}, keys(children))
 
-	require.Contains(t, shell, "shell (sh -c env) sees:\n")
-	require.Contains(t, shell, "  GITHUB_TOKEN is not set\n")
-	require.Contains(t, shell, "  GITHUB_PERSONAL_ACCESS_TOKEN is not set\n")
-	require.Contains(t, shell, "  MAPBOX_PUBLIC_TOKEN=pk.public\n")
-	require.Contains(t, shell, "  HISTFILE is not set\n")
-	require.Contains(t, shell, "  GIT_TERMINAL_PROMPT=0\n")
+	require.Equal(t, []string{"SSH_AUTH_SOCK=" + fakeSSHSock, "PAGER=less", "EDITOR=nano", "LOG_LEVEL=info",
+		"and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO HISTFILE GITHUB_PERSONAL_ACCESS_TOKEN"},
+		children["shell (sh -c env)"])
+	require.Equal(t, []string{"HISTFILE=/tmp/history", "GITHUB_PERSONAL_ACCESS_TOKEN=" + childtest.GitHubToken, "EDITOR=vi", "LOG_LEVEL=info",
+		"and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO SSH_AUTH_SOCK PAGER"},
+		children["server github (env)"])
+	require.Equal(t, []string{"HISTFILE=/tmp/history", "EDITOR=vi", "LOG_LEVEL=debug",
+		"and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO SSH_AUTH_SOCK GITHUB_PERSONAL_ACCESS_TOKEN PAGER"},
+		children["server fetch (env)"])
+	for _, secret := range []string{childtest.AnthropicKey, childtest.AWSSecret, childtest.DatabaseURL, childtest.OtherToken, "corp_parent", "sentry_parent", "parent_pat"} {
+		require.False(t, strings.Contains(out.String(), secret), "a credential reached a child")
+	}
+}
 
-	require.Contains(t, server, "  GITHUB_TOKEN is not set\n")
-	require.Contains(t, server, "  AGENT_SESSION_KEY is not set\n")
-	require.Contains(t, server, "  GITHUB_PERSONAL_ACCESS_TOKEN=ghp_parent\n") // the host's own token, handed on
-	require.Contains(t, server, "  HISTFILE=/tmp/history\n")
-	require.Contains(t, server, "  NO_COLOR=1\n")
-	require.False(t, strings.Contains(out.String(), "aws_parent"), "AWS_SECRET_ACCESS_KEY reached a child")
-	require.False(t, strings.Contains(out.String(), "session_parent"), "AGENT_SESSION_KEY reached a child")
+// childReports splits run's output into each child's lines, by the
+// heading before " sees:".
+func childReports(out string) map[string][]string {
+	reports := map[string][]string{}
+	var child string
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if heading, ok := strings.CutSuffix(line, " sees:"); ok {
+			child = heading
+			reports[child] = []string{}
+			continue
+		}
+		reports[child] = append(reports[child], strings.TrimPrefix(line, "  "))
+	}
+	return reports
+}
+
+// keys returns the children of childReports in run's order.
+func keys(reports map[string][]string) []string {
+	var out []string
+	for _, k := range []string{"shell (sh -c env)", "server github (env)", "server fetch (env)"} {
+		if _, ok := reports[k]; ok {
+			out = append(out, k)
+		}
+	}
+	if len(out) != len(reports) {
+		return nil
+	}
+	return out
+}
+
+// TestMain runs main in place of the tests when AGENTHOST_TEST_MAIN is
+// set, so that a test can run the host as a user does (as stringer's test
+// runs the tool).
+func TestMain(m *testing.M) {
+	if os.Getenv("AGENTHOST_TEST_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestMainUsesTheExampleConfig runs agenthost as the README's first
+// command does: no -config, fake credentials of its own.
+func TestMainUsesTheExampleConfig(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	stdout, stderr, code := childtest.RunSelf(t, "AGENTHOST_TEST_MAIN")
+	require.Equal(t, 0, code, stderr)
+	children := childReports(stdout)
+	require.Len(t, children, 3)
+	require.Contains(t, children["shell (sh -c env)"], "SSH_AUTH_SOCK=/tmp/ssh-fake/agent.sock")
+	require.Contains(t, children["server github (env)"], "GITHUB_PERSONAL_ACCESS_TOKEN=ghp_"+strings.Repeat("0", 36))
+	require.Contains(t, children["server fetch (env)"], "LOG_LEVEL=debug")
+	for child, lines := range children {
+		require.True(t, strings.HasPrefix(lines[len(lines)-1], "and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO "), child)
+	}
+}
+
+// TestMainRefusesABadConfig gives agenthost a configuration with a bad
+// entry: it starts no child, names the entry, and prints no value.
+func TestMainRefusesABadConfig(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "agenthost.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("shell:\n  keep: [SSH-AUTH-SOCK]\n  env:\n    \"API=KEY\": "+childtest.GitHubToken+"\n"), 0o600))
+	stdout, stderr, code := childtest.RunSelf(t, "AGENTHOST_TEST_MAIN", "-config", file)
+	require.Equal(t, 1, code)
+	require.Empty(t, stdout, "no child ran")
+	require.Equal(t, file+`:2:10: shell.keep: Keep("SSH-AUTH-SOCK"): not a name: want [A-Za-z_][A-Za-z0-9_]*`+"\n"+
+		file+`:4:5: shell.env: Set("API=KEY", <40 bytes>): the name holds '='`+"\n"+
+		"agenthost: refusing the configuration in "+file+"\n", stderr)
 }

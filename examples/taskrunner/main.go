@@ -12,6 +12,9 @@
 // The task lint comes from a second policy, plugins.yaml, generated into
 // the same package under the prefix Plugin: an inherit task, it sees the
 // caller's environment less the secrets.
+//
+// Here every task is a task of the policy. For tasks that a file read at
+// run time defines, see examples/taskfile.
 package main
 
 //go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml

@@ -1,0 +1,4 @@
+// Package doccheck holds a test, and nothing else: the one that keeps the
+// Go code of the guides that quote the examples (docs/migrating.md,
+// docs/task-runners.md) true to the examples' code.
+package doccheck

@@ -1,0 +1,79 @@
+package yamlfile
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// read reads a file of the shape {list: [scalars], map: {key: scalar}}
+// and returns what it found, item by item, and the file's error.
+func read(t *testing.T, text string) (items []string, err error) {
+	t.Helper()
+	f, root, err := Parse("f.yaml", []byte(text))
+	if err != nil {
+		return nil, err
+	}
+	for key, value := range f.Mapping(root, "the file", "list", "map") {
+		switch key.Value {
+		case "list":
+			for _, item := range f.Scalars(value, "list") {
+				items = append(items, item.Text)
+			}
+		case "map":
+			for k, v := range f.Mapping(value, "map") {
+				text, ok := f.Scalar(v, "map."+k.Value)
+				if ok {
+					items = append(items, k.Value+"="+text)
+				}
+			}
+		}
+	}
+	return items, f.Err()
+}
+
+func TestReadsInTheFilesOrder(t *testing.T) {
+	items, err := read(t, "map: {b: 2, a: ~, c: }\nlist: [z, '', y]\n")
+	require.NoError(t, err)
+	require.Equal(t, []string{"b=2", "a=", "c=", "z", "", "y"}, items)
+}
+
+func TestNullAndEmpty(t *testing.T) {
+	for _, text := range []string{"", "list:\nmap: null\n", "list: ~\n"} {
+		items, err := read(t, text)
+		require.NoError(t, err, "%q", text)
+		require.Empty(t, items, "%q", text)
+	}
+}
+
+func TestEveryProblemWithItsPosition(t *testing.T) {
+	_, err := read(t, `map:
+  a: [1]
+  b: &x 1
+  c: *x
+  a: 2
+list: {k: v}
+other: 1
+list: [ok, [no]]
+`)
+	require.EqualError(t, err, strings.Join([]string{
+		"f.yaml:2:6: map.a: want a single value, not a list, a mapping or an alias",
+		"f.yaml:4:6: map.c: want a single value, not a list, a mapping or an alias",
+		"f.yaml:5:3: map: \"a\" is given twice (first at line 2)",
+		"f.yaml:6:7: list: want a list",
+		"f.yaml:7:1: the file: unknown key \"other\" (want list, map)",
+		"f.yaml:8:1: the file: \"list\" is given twice (first at line 6)",
+	}, "\n"))
+}
+
+func TestNotAMapping(t *testing.T) {
+	_, err := read(t, "- a\n")
+	require.EqualError(t, err, "f.yaml:1:1: the file: want a mapping (KEY: value lines)")
+}
+
+func TestSyntaxError(t *testing.T) {
+	_, err := read(t, "list: [a\nmap: {}\n")
+	require.ErrorContains(t, err, "f.yaml:")
+	require.NotContains(t, err.Error(), "yaml: line")
+}

@@ -1,0 +1,92 @@
+// Command taskfile is a tiny task runner whose tasks come from a file read
+// at run time, tasks.yaml, so their names are the user's. Each task says
+// which kind of environment it runs in, a task of the compiled policy
+// (envpolicy.yaml: isolated or inherit), and refines it with its own
+// passThrough (names and patterns to let through) and env (NAME=value).
+// Its command line runs in a shell child, sh -c, in the task file's
+// directory.
+//
+// Usage, from the repository root:
+//
+//	go run ./examples/taskfile -f examples/taskfile/tasks.yaml [TASK...]
+//
+// Without a TASK it lists the file's tasks. The example's tasks print the
+// names of the variables they see.
+package main
+
+//go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/envgen/envgen/runtime/envexec"
+)
+
+func main() {
+	file := flag.String("f", "tasks.yaml", "read the tasks from `FILE`")
+	flag.Parse()
+
+	data, err := os.ReadFile(*file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "taskfile:", err)
+		os.Exit(1)
+	}
+	tasks, err := LoadTasks(*file, data)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%v\ntaskfile: refusing the task file %s\n", err, *file)
+		os.Exit(1)
+	}
+	dir, err := filepath.Abs(filepath.Dir(*file))
+	if err == nil {
+		err = run(os.Stdout, os.Stderr, os.Environ(), dir, tasks, flag.Args())
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "taskfile:", err)
+		os.Exit(1)
+	}
+}
+
+// run runs the tasks named, in order, stopping at the first that fails,
+// or lists the tasks when none is named.
+func run(stdout, stderr io.Writer, environ []string, dir string, tasks []Task, names []string) error {
+	if len(names) == 0 {
+		for _, t := range tasks {
+			fmt.Fprintf(stdout, "%s (%s): %s\n", t.Name, t.Kind, t.Run)
+		}
+		return nil
+	}
+	for _, name := range names {
+		i := slices.IndexFunc(tasks, func(t Task) bool { return t.Name == name })
+		if i < 0 {
+			var have []string
+			for _, t := range tasks {
+				have = append(have, t.Name)
+			}
+			return fmt.Errorf("no task %q (the file has %s)", name, strings.Join(have, ", "))
+		}
+		if err := runTask(stdout, stderr, environ, dir, tasks[i]); err != nil {
+			return fmt.Errorf("task %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// runTask runs t's command line with sh -c in dir, the task file's
+// directory, in the environment of t's kind built from environ and refined
+// by t's own overrides.
+func runTask(stdout, stderr io.Writer, environ []string, dir string, t Task) error {
+	env := t.Env(environ, Params{Task: t.Name, Dir: dir}, t.Overrides...)
+	// envexec.Command looks sh up in the task's PATH, not the runner's, and
+	// sets Env; the shell then finds the task's tools in that PATH too,
+	// the task file's bin directory first.
+	cmd := envexec.Command(env, "sh", "-c", t.Run)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	return cmd.Run()
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// badTasks has a bad entry of each kind, and a token in an env entry
+// without '=', which no error may print.
+const badTasks = `tasks:
+  build:
+    kind: isolatd
+    passThrough: [NODE_ENV, "NEXT-PUBLIC-*", "1X"]
+    env:
+      - CGO_ENABLED=0
+      - ghp_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+    run: make
+  deploy:
+    kind: inherit
+    passThrough: ["AWS_*", GITHUB_TOKEN]
+    shell: bash
+  lint:
+    run: [eslint, .]
+  build:
+    kind: isolated
+    run: make
+`
+
+func TestLoadTasksNamesEveryBadEntry(t *testing.T) {
+	_, err := LoadTasks("tasks.yaml", []byte(badTasks))
+	require.Error(t, err)
+	require.Equal(t, strings.Join([]string{
+		`tasks.yaml:3:11: task "build": kind "isolatd" is not a compiled kind (want inherit or isolated)`,
+		`tasks.yaml:4:29: task "build": KeepMatching("NEXT-PUBLIC-*"): neither a name nor a pattern: want [A-Za-z0-9_*]+, not starting with a digit, '*' matching any run of characters`,
+		`tasks.yaml:4:46: task "build": Keep("1X"): not a name: want [A-Za-z_][A-Za-z0-9_]*`,
+		`tasks.yaml:7:9: task "build": Sets entry without '=': no '=' after its first byte (the entry is not shown: it may hold a secret)`,
+		`tasks.yaml:9:3: task "deploy": no run (a shell command line)`,
+		`tasks.yaml:11:19: task "deploy": a pattern in passThrough adds nothing to kind inherit, which passes every name but the secrets (and a pattern passes no secret): name each secret the task needs`,
+		`tasks.yaml:12:5: task "deploy": unknown key "shell" (want kind, passThrough, env, run)`,
+		`tasks.yaml:13:3: task "lint": no kind (want inherit or isolated)`,
+		`tasks.yaml:13:3: task "lint": no run (a shell command line)`,
+		`tasks.yaml:14:10: task "lint": run: want a single value, not a list, a mapping or an alias`,
+		`tasks.yaml:15:3: tasks: "build" is given twice (first at line 2)`,
+	}, "\n"), err.Error())
+	require.NotContains(t, err.Error(), "ghp_a", "an error printed a value")
+}
+
+func TestLoadTasksKeepsTheFileOrder(t *testing.T) {
+	tasks, err := LoadTasks("tasks.yaml", []byte("tasks:\n  zeta: {kind: inherit, run: 'true'}\n  alpha: {kind: isolated, run: 'true'}\n"))
+	require.NoError(t, err)
+	require.Len(t, tasks, 2)
+	require.Equal(t, "zeta", tasks[0].Name)
+	require.Equal(t, "inherit", tasks[0].Kind)
+	require.Equal(t, "alpha", tasks[1].Name)
+	require.Equal(t, "isolated", tasks[1].Kind)
+}
+
+func TestLoadTasksSyntaxError(t *testing.T) {
+	_, err := LoadTasks("tasks.yaml", []byte("tasks:\n  build: {kind: isolated\n"))
+	require.ErrorContains(t, err, "tasks.yaml:")
+}
