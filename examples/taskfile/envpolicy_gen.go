@@ -23,7 +23,7 @@ type Params struct {
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func IsolatedEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return AppendIsolatedEnv(make([]string, 0, envrt.AtMost(len(environ), 32)+2+len(overrides)), environ, p, overrides...)
+	return envgenIsolatedBuild(envrt.Fresh(environ), p, overrides)
 }
 
 // IsolatedEnvOS is IsolatedEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -57,7 +57,7 @@ var envgenIsolatedTask = envrt.Task{
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func InheritEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return AppendInheritEnv(make([]string, 0, len(environ)+2+len(overrides)), environ, p, overrides...)
+	return envgenInheritBuild(envrt.Fresh(environ), p, overrides)
 }
 
 // InheritEnvOS is InheritEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -138,8 +138,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Essentials: []string{
 		"APPDATA",
@@ -361,8 +362,12 @@ var envgenPolicy = envrt.Policy{
 		"_RLD*",
 	},
 	SecretValues: true,
+	// the names the tasks above list exactly, so that one table holds every name
+	TaskNames: []string{
+		"HISTFILE",
+	},
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4
