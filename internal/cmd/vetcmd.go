@@ -14,7 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/envgen/envgen/cmd/envgen/vet"
+	"github.com/envgen/envgen/passes/envgenvet"
 )
 
 // vetUsage is the help text of envgen vet.
@@ -66,10 +66,10 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 		fmt.Fprintf(stderr, "envgen vet: %d errors loading the packages; nothing checked\n", n)
 		return exitPolicy
 	}
-	if err := vet.Analyzer.Flags.Set("tests", strconv.FormatBool(*tests)); err != nil {
+	if err := envgenvet.Analyzer.Flags.Set("tests", strconv.FormatBool(*tests)); err != nil {
 		panic(err) // the analyzer declares the flag
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{vet.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{envgenvet.Analyzer}, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 		return exitPolicy

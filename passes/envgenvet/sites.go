@@ -1,4 +1,4 @@
-package vet
+package envgenvet
 
 // This file knows the calls that start a child (or pick its program) and
 // the values whose Env the analysis follows: exec.Cmd and ProcAttr.

@@ -10,7 +10,7 @@ package main
 import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
-	"github.com/envgen/envgen/cmd/envgen/vet"
+	"github.com/envgen/envgen/passes/envgenvet"
 )
 
-func main() { unitchecker.Main(vet.Analyzer) }
+func main() { unitchecker.Main(envgenvet.Analyzer) }

@@ -1,4 +1,4 @@
-package vet
+package envgenvet
 
 // This file holds what the analysis knows about an environment value:
 // a set of what it may be, one bit per possibility, unioned where paths

@@ -1,4 +1,4 @@
-package vet
+package envgenvet
 
 // This file recognises the builders envgen generates, and declares the
 // facts that carry what the analysis learnt about a package's functions

@@ -1,4 +1,4 @@
-package vet
+package envgenvet
 
 // This file decides where the analysis stops following a holder: one
 // stored into a struct, a slice, a map or an interface may have its Env

@@ -1,4 +1,4 @@
-package vet_test
+package envgenvet_test
 
 import (
 	"go/ast"
@@ -14,7 +14,7 @@ import (
 // one: each function the stand-in declares has the real one's parameter
 // and result types, so the analyzer's tests look at the real API.
 func TestRuntimeStub(t *testing.T) {
-	real := funcTypes(t, filepath.Join("..", "..", "..", "runtime"))
+	real := funcTypes(t, filepath.Join("..", "..", "runtime"))
 	stub := funcTypes(t, filepath.Join("testdata", "src", "github.com", "envgen", "envgen", "runtime"))
 	for name, sig := range stub {
 		if name == "Build" {

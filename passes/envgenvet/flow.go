@@ -1,4 +1,4 @@
-package vet
+package envgenvet
 
 // This file follows one function: what each []string value may be (a
 // kind), and, block by block over the control flow, what the Env of each

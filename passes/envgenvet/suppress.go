@@ -1,4 +1,4 @@
-package vet
+package envgenvet
 
 // This file reads the //envgen:inherit comments that accept a site.
 

@@ -24,7 +24,7 @@
 //
 // The analyzer ships as "envgen vet", as the go vet -vettool binary
 // envgen-vet, and as this package for drivers such as golangci-lint.
-package vet
+package envgenvet
 
 import (
 	"fmt"
