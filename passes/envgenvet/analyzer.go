@@ -1,33 +1,6 @@
-// Package vet provides Analyzer, envgen's check that no spawn site
-// bypasses the policy: it reports every place where a child process may
-// start with an environment no generated builder built.
-//
-// It reports, at the call that starts the child:
-//
-//   - an exec.Cmd run (Run, Start, Output, CombinedOutput) whose Env may
-//     be nil, os.Environ() or derived from it on some path the function
-//     shows;
-//   - os.StartProcess with such an Attr.Env, and syscall.Exec, ForkExec
-//     and StartProcess with os.Environ() or derived (their nil is empty);
-//   - envrt.Command, CommandContext, Start, Run and LookPath given such an
-//     environment;
-//   - a builder's result that had a non-constant entry appended after the
-//     builder ran, where it reaches one of those calls.
-//
-// Builders are the functions envgen generates (found by the generated
-// file's header); what the analysis learns about a package's functions
-// (which return a builder's result, or os.Environ()) reaches the packages
-// importing it as analysis facts. A line comment //envgen:inherit REASON
-// on the line where the reported call begins accepts the site; one
-// without a reason is itself reported. Test files are skipped unless the
-// -tests flag is set.
-//
-// The analyzer ships as "envgen vet", as the go vet -vettool binary
-// envgen-vet, and as this package for drivers such as golangci-lint.
 package envgenvet
 
 import (
-	"fmt"
 	"go/ast"
 	"go/build"
 	"go/token"
@@ -35,7 +8,6 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -45,11 +17,13 @@ import (
 // Analyzer reports spawn sites whose child may get an environment that
 // no envgen policy built.
 var Analyzer = &analysis.Analyzer{
-	Name:      "envgenvet",
-	Doc:       "report child processes started with an environment no envgen policy built (nil Env, os.Environ(), or a builder's result extended after it ran)",
-	URL:       "https://pkg.go.dev/github.com/envgen/envgen/cmd/envgen/vet",
+	Name: "envgenvet",
+	Doc: "report child processes started with an environment no envgen policy built " +
+		"(nil Env, os.Environ(), a builder's result extended after it ran, a Cmd that leaves with such an Env, " +
+		"a shell given such an environment, a builder given entries appended to os.Environ())",
+	URL:       "https://pkg.go.dev/github.com/envgen/envgen/passes/envgenvet",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(startsFuncFact), new(builderTypeFact), new(envPackageFact)},
+	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(startsFuncFact), new(holderParamFact), new(funcValueFact), new(envPackageFact)},
 }
 
 // checkTests is the -tests flag: report in _test.go files too.
@@ -61,38 +35,61 @@ func init() {
 
 // checker is the analysis of one package.
 type checker struct {
-	pass         *analysis.Pass
-	ssaPkg       *ssa.Package
-	generated    map[*token.File]bool
-	builderTypes map[*types.TypeName]bool
-	funcs        map[*ssa.Function]*funcInfo
-	flows        map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
-	globals      map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
-	calls        map[token.Pos]*ast.CallExpr       // by Lparen
+	pass    *analysis.Pass
+	ssaPkg  *ssa.Package
+	funcs   map[*ssa.Function]*funcInfo
+	flows   map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
+	globals map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
+	cmdVars map[*ssa.Global]*cmdVar           // package-level Cmds: what each function stores there
+	calls   map[token.Pos]*ast.CallExpr       // by Lparen
 }
 
 // funcInfo is what the analysis of one function found.
 type funcInfo struct {
 	busy       bool
-	dst        int                 // for an Append builder, dst's argument index; else -1
-	result     envKind             // what its []string result may be (0 for none)
+	result     envKind             // what its environment result may be (0 for none)
 	index      int                 // which of its results that is
 	cmd        envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
 	cmdAt      int                 // which of its results that is
 	effect     map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
 	effectOK   map[int]envKind     // the same at the returns whose error result may be nil
+	freeEffect map[int]envKind     // per holder free variable (a closure's): its Env at return
 	errAt      int                 // the index of its error result (the last), or -1
 	param      paramRef            // its one []string parameter, which paramBits stand for
+	roles      roles               // its parameters that reach a builder
+	funcs      *funcValueFact      // what the func values it returns do, if known
 	paramSites map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
 	starts     map[int]bool        // holder parameters it starts with the Env as given
-	sites      map[siteKey]envKind // what each site's environment may be
-	bad        map[siteKey]envKind // which of those kinds are findings
+	handsOn    map[int]bool        // holder parameters it lets leave with the Env as given
+	freeSites  map[int]map[siteKey]freeSite
+	// freeSites: per holder free variable (a closure's), the sites that
+	// start it or let it leave with the Env its function gave: judged
+	// where the closure is run or handed on.
+	sites map[siteKey]*siteNote // what each site's environment may be
 }
 
-// siteKey is a site: a call, under the name its messages use.
+// freeSite is a site in a closure that starts (or lets leave) a holder
+// the closure captured: the kinds that are findings there.
+type freeSite struct {
+	bad   envKind
+	leave bool
+}
+
+// siteKey is a site: a call (or a store), under the name its messages use.
 type siteKey struct {
-	call ssa.CallInstruction
+	at   ssa.Instruction
 	name string
+}
+
+// siteNote is what the analysis found at a site.
+type siteNote struct {
+	kind envKind     // what its environment may be
+	bad  envKind     // which of those kinds are findings
+	made []token.Pos // where the holders it starts were created, for //envgen:inherit there
+	vars []*ssa.Global
+	// vars: package-level Cmds it may start, whose Env is known once
+	// every function is analysed.
+	msg messageKind
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -100,12 +97,11 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{
-		pass:         pass,
-		generated:    map[*token.File]bool{},
-		builderTypes: map[*types.TypeName]bool{},
-		funcs:        map[*ssa.Function]*funcInfo{},
-		flows:        map[*ssa.Function]*flow{},
-		calls:        map[token.Pos]*ast.CallExpr{},
+		pass:    pass,
+		funcs:   map[*ssa.Function]*funcInfo{},
+		flows:   map[*ssa.Function]*flow{},
+		cmdVars: map[*ssa.Global]*cmdVar{},
+		calls:   map[token.Pos]*ast.CallExpr{},
 	}
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, imp := range pass.Pkg.Imports() {
@@ -116,21 +112,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 	var fns []*ssa.Function
 	for _, f := range pass.Files {
-		gen := isGeneratedByEnvgen(f)
-		c.generated[pass.Fset.File(f.Pos())] = gen
 		for _, decl := range f.Decls {
-			switch decl := decl.(type) {
-			case *ast.FuncDecl:
+			if decl, ok := decl.(*ast.FuncDecl); ok {
 				if fn := prog.FuncValue(pass.TypesInfo.Defs[decl.Name].(*types.Func)); fn != nil {
 					fns = append(fns, fn)
-				}
-			case *ast.GenDecl:
-				for _, spec := range decl.Specs {
-					if ts, ok := spec.(*ast.TypeSpec); ok && gen {
-						if tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName); ok && recogniseBuilderType(tn) {
-							c.builderTypes[tn] = true
-						}
-					}
 				}
 			}
 		}
@@ -162,65 +147,6 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// globalUses returns, for each package-level variable, the instructions
-// of fns and their closures that use it.
-func globalUses(fns []*ssa.Function) map[*ssa.Global][]ssa.Instruction {
-	uses := map[*ssa.Global][]ssa.Instruction{}
-	var scan func(fn *ssa.Function)
-	scan = func(fn *ssa.Function) {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
-					if g, ok := (*op).(*ssa.Global); ok {
-						uses[g] = append(uses[g], instr)
-					}
-				}
-			}
-		}
-		for _, anon := range fn.AnonFuncs {
-			scan(anon)
-		}
-	}
-	for _, fn := range fns {
-		scan(fn)
-	}
-	return uses
-}
-
-// globalKind is what the package-level variable g may hold where it is
-// read. Only for an unexported []string that no other package can set:
-// what the package's initializers store to it (else its zero value,
-// nil), and kOther if any other function stores to it, stores to one of
-// its elements, or lets its address go.
-func (c *checker) globalKind(g *ssa.Global) envKind {
-	if g.Object() == nil || g.Object().Exported() || !isStringSlice(g.Type().(*types.Pointer).Elem()) {
-		return kOther
-	}
-	init := c.flows[c.ssaPkg.Func("init")]
-	k := kNil
-	for _, use := range c.globals[g] {
-		switch u := use.(type) {
-		case *ssa.Store:
-			if u.Addr != g || init == nil || u.Parent() != init.fn {
-				return kOther
-			}
-			k = k&^kNil | init.kindOf(u.Val)
-		case *ssa.UnOp:
-			for _, r := range *u.Referrers() {
-				if ia, ok := r.(*ssa.IndexAddr); ok && slices.ContainsFunc(*ia.Referrers(), func(x ssa.Instruction) bool {
-					st, ok := x.(*ssa.Store)
-					return ok && st.Addr == ia
-				}) {
-					return kOther // env[0] = ...
-				}
-			}
-		default:
-			return kOther
-		}
-	}
-	return k
-}
-
 // relevant reports whether pass's package can start a child or compute
 // an environment the analysis knows: it imports a package that spawns or
 // one with facts. The standard library (but for cmd) is left out.
@@ -233,11 +159,7 @@ func relevant(pass *analysis.Pass) bool {
 		}
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		switch imp.Path() {
-		case "os", "os/exec", "syscall", "golang.org/x/sys/unix", runtimePath:
-			return true
-		}
-		if pass.ImportPackageFact(imp, new(envPackageFact)) {
+		if relevantImports[imp.Path()] || pass.ImportPackageFact(imp, new(envPackageFact)) {
 			return true
 		}
 	}
@@ -254,18 +176,13 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 		return info
 	}
 	info := &funcInfo{
-		busy: true, dst: -1, param: paramRef{Index: -1}, paramSites: map[envKind]envKind{},
-		effect: map[int]envKind{}, effectOK: map[int]envKind{}, errAt: -1, starts: map[int]bool{},
-		sites: map[siteKey]envKind{}, bad: map[siteKey]envKind{},
+		busy: true, param: paramRef{Index: -1}, roles: noRoles, paramSites: map[envKind]envKind{},
+		effect: map[int]envKind{}, effectOK: map[int]envKind{}, freeEffect: map[int]envKind{}, errAt: -1,
+		starts: map[int]bool{}, handsOn: map[int]bool{}, freeSites: map[int]map[siteKey]freeSite{},
+		sites: map[siteKey]*siteNote{},
 	}
 	c.funcs[fn] = info
-	if c.generated[c.pass.Fset.File(fn.Pos())] {
-		if obj, ok := fn.Object().(*types.Func); ok {
-			if dst, ok := recogniseBuilder(obj.Name(), obj.Signature()); ok {
-				info.result, info.dst = kPolicy, dst
-			}
-		}
-	} else if len(fn.Blocks) > 0 {
+	if len(fn.Blocks) > 0 {
 		// A closure called while fn is analysed was summarised with
 		// what fn's analysis knew then of its variables; once fn's is
 		// done, summarise its closures again, and if one changed,
@@ -296,20 +213,36 @@ func (c *checker) resummarise(fns []*ssa.Function) bool {
 		now := c.summary(fn)
 		changed = changed || now.result != old.result || now.cmd != old.cmd ||
 			!maps.Equal(now.effect, old.effect) || !maps.Equal(now.starts, old.starts) ||
-			!maps.Equal(now.paramSites, old.paramSites)
+			!maps.Equal(now.paramSites, old.paramSites) || !maps.Equal(now.freeEffect, old.freeEffect) ||
+			len(now.freeSites) != len(old.freeSites)
 	}
 	return changed
 }
 
-// funcFact returns what the analysis knows of callee's []string result:
-// from its own summary in this package, or from a fact.
+// local returns the summary of callee if it is a function of this
+// package with a body (the generic function, for an instance), or nil.
+func (c *checker) local(callee *ssa.Function) (*ssa.Function, *funcInfo) {
+	if callee == nil {
+		return nil, nil
+	}
+	if o := origin(callee); o.Pkg == c.ssaPkg && len(o.Blocks) > 0 {
+		return o, c.summary(o)
+	}
+	return nil, nil
+}
+
+// funcFact returns what the analysis knows of callee's environment
+// result and of its parameters' roles: from its own summary in this
+// package, or from a fact.
 func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
-	if o := origin(callee); o.Pkg == c.ssaPkg {
-		info := c.summary(o)
-		if info == nil || info.result == 0 {
+	if callee == nil {
+		return envFuncFact{}, false
+	}
+	if o, info := c.local(callee); o != nil {
+		if info == nil || info.result == 0 && !info.roles.any() {
 			return envFuncFact{}, false
 		}
-		return envFuncFact{Kind: uint16(info.result), Dst: info.dst, Result: info.index, Param: info.param}, true
+		return envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles}, true
 	}
 	obj, ok := callee.Object().(*types.Func)
 	if !ok {
@@ -323,8 +256,8 @@ func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
 // that callee returns: its Env, which result it is, and which parameter
 // the Env's param bits stand for.
 func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
-	if o := origin(callee); o.Pkg == c.ssaPkg {
-		if info := c.summary(o); info != nil && info.cmd != 0 {
+	if o, info := c.local(callee); o != nil {
+		if info != nil && info.cmd != 0 {
 			return cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param}, true
 		}
 		return cmdFuncFact{}, false
@@ -341,8 +274,8 @@ func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
 // environment made from its []string parameter, that parameter's index
 // and per set of bad kinds what the environment may be (in paramBits).
 func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKind) {
-	if o := origin(callee); o.Pkg == c.ssaPkg {
-		if info := c.summary(o); info != nil && len(info.paramSites) > 0 {
+	if o, info := c.local(callee); o != nil {
+		if info != nil && len(info.paramSites) > 0 {
 			return info.param, info.paramSites
 		}
 		return paramRef{}, nil
@@ -359,21 +292,41 @@ func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKin
 	return fact.Param, sites
 }
 
-// isBuilderType reports whether t is a builder's func type that
-// generated code declares (EnvFunc).
-func (c *checker) isBuilderType(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
+// holderParams returns what callee, a function of another package, does
+// with the Cmds it is given, if the analysis read it.
+func (c *checker) holderParams(callee *ssa.Function) (holderParamFact, bool) {
+	obj, ok := callee.Object().(*types.Func)
+	var fact holderParamFact
+	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+		return fact, false
 	}
-	if n.Obj().Pkg() == c.pass.Pkg {
-		return c.builderTypes[n.Obj()]
+	return fact, true
+}
+
+// funcValueFact returns what the analysis knows of the func values that
+// callee returns.
+func (c *checker) funcValueFact(callee *ssa.Function) (funcValueFact, bool) {
+	if callee == nil {
+		return funcValueFact{}, false
 	}
-	return c.pass.ImportObjectFact(n.Obj(), new(builderTypeFact))
+	if o, info := c.local(callee); o != nil {
+		if info != nil && info.funcs != nil {
+			return *info.funcs, true
+		}
+		return funcValueFact{}, false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	var fact funcValueFact
+	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+		return fact, false
+	}
+	return fact, true
 }
 
 // exportFacts exports what callers in other packages need: the
-// functions whose result the analysis knows, and builder types.
+// functions whose result the analysis knows, the constructors, the
+// functions that start a child with their parameter, and what each
+// function does with the Cmds it is given.
 func (c *checker) exportFacts(fns []*ssa.Function) {
 	exported := false
 	for _, fn := range fns {
@@ -382,8 +335,8 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 		if !ok || info == nil {
 			continue
 		}
-		if info.result&(kPolicy|kInherit|kExtended|paramBits) != 0 {
-			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint16(info.result), Dst: info.dst, Result: info.index, Param: info.param})
+		if info.result&(kPolicy|kParent|kExtended|paramBits) != 0 || info.roles.any() {
+			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles})
 			exported = true
 		}
 		if info.cmd != 0 {
@@ -399,75 +352,52 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 			c.pass.ExportObjectFact(obj, fact)
 			exported = true
 		}
-	}
-	for tn := range c.builderTypes {
-		c.pass.ExportObjectFact(tn, new(builderTypeFact))
-		exported = true
+		if info.funcs != nil {
+			c.pass.ExportObjectFact(obj, info.funcs)
+			exported = true
+		}
+		if fact := holderFact(fn, info); fact != nil {
+			c.pass.ExportObjectFact(obj, fact)
+			exported = true
+		}
 	}
 	if exported {
 		c.pass.ExportPackageFact(new(envPackageFact))
 	}
 }
 
-// report reports the sites whose environment may be one of their bad
-// kinds, and directives without a reason, in position order.
-func (c *checker) report() {
-	sup := readSuppressions(c.pass.Fset, c.pass.Files)
-	type finding struct {
-		pos token.Pos
-		msg string
-	}
-	var found []finding
-	for _, info := range c.funcs {
-		for key, k := range info.sites {
-			if k&kBuiltParam != 0 { // a builder's result with whatever the parameter holds
-				k = k&^kBuiltParam | kExtended
-			}
-			bad := k & info.bad[key]
-			if bad == 0 {
-				continue
-			}
-			pos := key.call.Pos()
-			if ce := c.calls[pos]; ce != nil {
-				pos = ce.Pos()
-			}
-			found = append(found, finding{pos, message(key.name, k, bad)})
+// holderFact is the holderParamFact of fn, or nil if it has no holder
+// parameter.
+func holderFact(fn *ssa.Function, info *funcInfo) *holderParamFact {
+	fact := &holderParamFact{Param: info.param}
+	for i, p := range fn.Params {
+		if !isHolderPointer(p.Type()) {
+			continue
+		}
+		fact.Params = append(fact.Params, i)
+		effect, ok := info.effect[i]
+		if !ok {
+			effect = kEntry
+		}
+		fact.Effect = append(fact.Effect, uint16(effect))
+		if info.starts[i] {
+			fact.Starts = append(fact.Starts, i)
+		}
+		if info.handsOn[i] {
+			fact.HandsOn = append(fact.HandsOn, i)
 		}
 	}
-	for _, pos := range sup.noReason {
-		found = append(found, finding{pos, inheritDirective + " needs a reason: say why this child may have this process's environment"})
+	if len(fact.Params) == 0 {
+		return nil
 	}
-	sort.Slice(found, func(i, j int) bool {
-		if found[i].pos != found[j].pos {
-			return found[i].pos < found[j].pos
-		}
-		return found[i].msg < found[j].msg
-	})
-	for i, f := range found {
-		p := c.pass.Fset.Position(f.pos)
-		switch {
-		case i > 0 && found[i-1] == f:
-		case !checkTests && strings.HasSuffix(p.Filename, "_test.go"):
-		case !strings.HasPrefix(f.msg, inheritDirective) && sup.accepts(p):
-		default:
-			c.pass.Reportf(f.pos, "%s", f.msg)
-		}
-	}
+	return fact
 }
 
-// message says what is wrong with a site whose environment may be k, of
-// which bad is a finding.
-func message(name string, k, bad envKind) string {
-	some := ""
-	if k&^bad != 0 {
-		some = " on some paths"
+// origin returns the generic function fn instantiates, whose body the
+// analysis reads, or fn itself.
+func origin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
 	}
-	accept := "; build it with a policy builder, or accept the line with " + inheritDirective + " REASON"
-	switch {
-	case bad&kInherit != 0:
-		return fmt.Sprintf("%s: the environment is os.Environ() or derived from it%s, so the child gets every secret of this process%s", name, some, accept)
-	case bad&kNil != 0:
-		return fmt.Sprintf("%s: the environment is nil%s, which gives the child this process's whole environment%s", name, some, accept)
-	}
-	return fmt.Sprintf("%s: the environment is a builder's result with a non-constant entry appended after it ran%s, which bypasses the policy; pass the value to the builder as envrt.Set(NAME, value)", name, some)
+	return fn
 }

@@ -7,6 +7,7 @@ package envgenvet
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -37,7 +38,7 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 				out = append(out, r)
 			}
 		case *ssa.MakeClosure:
-			if !readsOnly(freeVarFor(r, v), map[ssa.Value]bool{}) {
+			if !calledInPlace(r) && !readsOnly(freeVarFor(r, v), map[ssa.Value]bool{}) {
 				out = append(out, r)
 			}
 		case *ssa.MakeInterface:
@@ -47,7 +48,9 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
 				out = append(out, r)
-			} // *cmd: a copy, which cannot change this one
+			} else if isHolderCell(v.Type()) { // a closure's variable: the holder it holds
+				out = append(out, f.escapes(r, seen)...)
+			} // else *cmd: a copy, which cannot change this one
 		case *ssa.FieldAddr, *ssa.DebugRef, *ssa.BinOp, *ssa.Return, ssa.CallInstruction:
 		default:
 			out = append(out, r)
@@ -56,9 +59,10 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 	return out
 }
 
-// printedOnly reports whether the interface value mi only goes to fmt's
-// or log's functions, among their variadic arguments: log.Printf("%v",
-// cmd) prints the Cmd and cannot set its Env.
+// printedOnly reports whether the interface value mi only goes to the
+// functions of printing packages (fmt, log, log/slog), among their
+// variadic arguments: log.Printf("%v", cmd) prints the Cmd and cannot
+// set its Env.
 func printedOnly(mi *ssa.MakeInterface) bool {
 	for _, r := range *mi.Referrers() {
 		st, ok := r.(*ssa.Store)
@@ -85,7 +89,7 @@ func printedOnly(mi *ssa.MakeInterface) bool {
 					if !ok || call.Common().StaticCallee() == nil {
 						return false
 					}
-					if pkg, _, _ := funcName(call.Common().StaticCallee()); pkg != "fmt" && pkg != "log" {
+					if !printingPackages[keyOf(call.Common().StaticCallee()).pkg] {
 						return false
 					}
 				}
@@ -133,7 +137,7 @@ func (f *flow) variableEscapes(a *ssa.Alloc, seen map[ssa.Value]bool) []ssa.Inst
 // ran) does not count, nor one just before it.
 func (f *flow) escapedBefore(h ssa.Value, at ssa.Instruction) bool {
 	for _, e := range f.escaped[h] {
-		if mayPrecede(e, at) && !quietBetween(e, at) {
+		if e != at && mayPrecede(e, at) && !quietBetween(e, at) {
 			return true
 		}
 	}
@@ -161,16 +165,6 @@ func mayPrecede(a, b ssa.Instruction) bool {
 	return a.Block() == b.Block() && index(a) < index(b) || reaches(a.Block(), b.Block())
 }
 
-// index returns the position of in in its block.
-func index(in ssa.Instruction) int {
-	for i, x := range in.Block().Instrs {
-		if x == in {
-			return i
-		}
-	}
-	return -1
-}
-
 // reaches reports whether a path of one edge or more leads from a to b.
 func reaches(a, b *ssa.BasicBlock) bool {
 	seen := map[*ssa.BasicBlock]bool{}
@@ -187,6 +181,21 @@ func reaches(a, b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// calledInPlace reports whether the closure mc is only called where it
+// is made (func() { … }()): what it does to the holders it captures is
+// applied there (closureEffect), and its sites judged (closures).
+func calledInPlace(mc *ssa.MakeClosure) bool {
+	for _, r := range *mc.Referrers() {
+		call, ok := r.(*ssa.Call)
+		if !ok || call.Call.Value != mc || slices.Contains(call.Call.Args, ssa.Value(mc)) {
+			if _, ok := r.(*ssa.DebugRef); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // freeVarFor returns the free variable of mc's function that binding v

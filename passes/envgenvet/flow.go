@@ -1,17 +1,16 @@
 package envgenvet
 
-// This file follows one function: what each []string value may be (a
-// kind), and, block by block over the control flow, what the Env of each
-// exec.Cmd or ProcAttr ("holder") may be at each instruction. Both are
-// computed together to a fixed point, since a stored Env is a value and
-// a loaded Env a state.
+// This file follows one function: what each environment value ([]string
+// or expand.Environ) may be (a kind), and, block by block over the
+// control flow, what the Env of each exec.Cmd or ProcAttr ("holder") may
+// be at each instruction. Both are computed together to a fixed point,
+// since a stored Env is a value and a loaded Env a state.
 
 import (
 	"go/token"
 	"go/types"
 	"maps"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -24,13 +23,16 @@ type flow struct {
 	c         *checker
 	fn        *ssa.Function
 	info      *funcInfo
-	kinds     map[ssa.Value]envKind           // what each []string value may be
+	kinds     map[ssa.Value]envKind           // what each environment value may be
 	holders   map[ssa.Value]bool              // the holders created or received here
 	params    map[ssa.Value]int               // holder parameters, by index
+	frees     map[ssa.Value]int               // holder free variables (of a closure), by index
 	envParam  *ssa.Parameter                  // the one []string parameter, which paramBits stand for, or nil
-	deferred  []ssa.CallInstruction           // spawn sites deferred, judged at each RunDefers
+	deferred  []ssa.CallInstruction           // spawn sites and closures deferred, judged at each RunDefers
 	succeeded map[*ssa.Call]state             // per call that may fail: its holders' Envs where it succeeded
 	escaped   map[ssa.Value][]ssa.Instruction // where holders go where the analysis cannot follow them
+	leaves    map[leaveKey]*leave             // where holders leave the function, with their Env there
+	started   map[ssa.Value]bool              // the holders this function starts itself
 	out       map[*ssa.BasicBlock]state
 	changed   bool
 }
@@ -41,7 +43,10 @@ func (f *flow) run() {
 	f.kinds = map[ssa.Value]envKind{}
 	f.holders = map[ssa.Value]bool{}
 	f.params = map[ssa.Value]int{}
+	f.frees = map[ssa.Value]int{}
 	f.escaped = map[ssa.Value][]ssa.Instruction{}
+	f.leaves = map[leaveKey]*leave{}
+	f.started = map[ssa.Value]bool{}
 	f.succeeded = map[*ssa.Call]state{}
 	f.out = map[*ssa.BasicBlock]state{}
 	for i, p := range f.fn.Params {
@@ -60,6 +65,13 @@ func (f *flow) run() {
 		f.info.param.Index = -1
 	}
 	f.info.param.NilChecked = nilChecked(f.envParam)
+	for i, fv := range f.fn.FreeVars {
+		// A closure's holder, captured as a value or as a variable
+		// the closure does not set, has the Env its function gave it.
+		if isHolderPointer(fv.Type()) || isHolderCell(fv.Type()) && !storesTo(fv) {
+			f.holders[fv], f.frees[fv] = true, i
+		}
+	}
 	for _, b := range f.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
@@ -73,30 +85,49 @@ func (f *flow) run() {
 		f.escaped[h] = f.escapes(h, map[ssa.Value]bool{})
 	}
 	f.addPhiHolders()
+	f.findRoles()
 	for round := 0; round == 0 || f.changed && round < 100; round++ {
 		f.changed = false
 		f.valuePass()
 		f.blockPass()
 	}
+	f.summarise()
+	f.checkEnvirons()
+	f.judgeLeaves()
+	for _, n := range f.info.sites {
+		if n.kind&(kParam|kParamExt) != 0 { // kBuiltParam is reported here, as extended
+			f.info.paramSites[n.bad] |= n.kind & (kParam | kParamExt)
+		}
+	}
+}
+
+// summarise records what callers need: the holders' Envs at return, the
+// environment, Cmd and func values the function returns.
+func (f *flow) summarise() {
 	results := f.fn.Signature.Results()
 	f.info.errAt = errorResult(results)
 	var rets []*ssa.Return // those that may succeed: callers use the other results of those only
 	for _, b := range f.fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			ok := f.info.errAt < 0 || !surelyFails(ret, f.info.errAt)
-			if ok {
-				rets = append(rets, ret)
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		succeeds := f.info.errAt < 0 || !surelyFails(ret, f.info.errAt)
+		if succeeds {
+			rets = append(rets, ret)
+		}
+		for p, i := range f.params {
+			f.info.effect[i] |= f.out[b][p]
+			if succeeds && f.info.errAt >= 0 {
+				f.info.effectOK[i] |= f.out[b][p]
 			}
-			for p, i := range f.params {
-				f.info.effect[i] |= f.out[b][p]
-				if ok && f.info.errAt >= 0 {
-					f.info.effectOK[i] |= f.out[b][p]
-				}
-			}
+		}
+		for fv, i := range f.frees {
+			f.info.freeEffect[i] |= f.out[b][fv]
 		}
 	}
 	for _, ret := range rets {
-		if i := onlyResult(results, isStringSlice); i >= 0 {
+		if i := onlyResult(results, isEnvType); i >= 0 {
 			f.info.result |= f.kindOf(ret.Results[i])
 			f.info.index = i
 		}
@@ -105,11 +136,18 @@ func (f *flow) run() {
 			f.info.cmdAt = i
 		}
 	}
-	for key, k := range f.info.sites {
-		if k&(kParam|kParamExt) != 0 { // kBuiltParam is reported here, as extended
-			f.info.paramSites[f.info.bad[key]] |= k & (kParam | kParamExt)
+	if i := onlyResult(results, isEnvFuncType); i >= 0 && len(rets) > 0 {
+		if fact, ok := f.returnedFuncs(rets, i); ok {
+			f.info.funcs = &funcValueFact{Result: i, Fn: fact}
 		}
 	}
+}
+
+// isHolderCell reports whether t is a pointer to a pointer to a holder:
+// a variable holding a *exec.Cmd that a closure captures.
+func isHolderCell(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isHolderPointer(p.Elem())
 }
 
 // errorResult returns the index of the last of results if it is an
@@ -130,10 +168,8 @@ func surelyFails(ret *ssa.Return, i int) bool {
 	case *ssa.MakeInterface:
 		return true
 	case *ssa.Call:
-		if callee := v.Call.StaticCallee(); callee != nil {
-			if pkg, recv, name := funcName(callee); recv == "" && (pkg == "errors" && name == "New" || pkg == "fmt" && name == "Errorf") {
-				return true
-			}
+		if k, ok := lookup(v.Call.StaticCallee()); ok && k.does == roleFails {
+			return true
 		}
 	}
 	for b := ret.Block().Idom(); b != nil; b = b.Idom() {
@@ -323,12 +359,13 @@ func (f *flow) freeKind(fv *ssa.FreeVar) envKind {
 	return k
 }
 
-// valuePass recomputes the kind of each []string value from its operands.
+// valuePass recomputes the kind of each environment value from its
+// operands.
 func (f *flow) valuePass() {
 	for _, b := range f.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if v, ok := instr.(ssa.Value); ok && isStringSlice(v.Type()) {
-				f.add(v, f.transfer(v))
+			if v, ok := instr.(ssa.Value); ok && isEnvType(v.Type()) {
+				f.add(v, writeKind(f.transfer(v), f.writtenInto(v)))
 			}
 		}
 	}
@@ -382,8 +419,60 @@ func (f *flow) transfer(v ssa.Value) envKind {
 	case *ssa.Extract: // env, err := helper()
 		if call, ok := v.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
 			if fact, ok := f.c.funcFact(call.Call.StaticCallee()); ok && fact.Result == v.Index {
-				return f.bindArg(envKind(fact.Kind), fact.Param, call.Call.Args)
+				return f.applyFact(fact, call.Call.Args)
 			}
+		}
+	}
+	return kOther
+}
+
+// writtenInto is the kind of the entries written into v's array: an
+// element stored (env[i] = …), copied (copy(env[i:], …)) or replaced
+// (slices.Replace(env, …)), through v and the slices of it.
+func (f *flow) writtenInto(v ssa.Value) envKind {
+	var w envKind
+	seen := map[ssa.Value]bool{}
+	var walk func(x ssa.Value)
+	walk = func(x ssa.Value) {
+		if seen[x] || x.Referrers() == nil {
+			return
+		}
+		seen[x] = true
+		for _, r := range *x.Referrers() {
+			switch r := r.(type) {
+			case *ssa.IndexAddr:
+				for _, u := range *r.Referrers() {
+					if st, ok := u.(*ssa.Store); ok && st.Addr == r {
+						w |= f.entryKind(st.Val)
+					}
+				}
+			case *ssa.Slice:
+				walk(r)
+			case *ssa.ChangeType:
+				walk(r)
+			case *ssa.Call:
+				args := r.Call.Args
+				if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "copy" && len(args) == 2 && args[0] == x {
+					w |= f.kindOf(args[1])
+				} else if k, ok := lookup(r.Call.StaticCallee()); ok && k.does == roleInsert && len(args) > 0 && args[0] == x {
+					w |= f.kindOf(args[len(args)-1])
+				}
+			}
+		}
+	}
+	walk(v)
+	return w
+}
+
+// entryKind is the kind of a one-entry slice holding the string v: a
+// constant, an entry of another environment (env[i] = env[j]), or not.
+func (f *flow) entryKind(v ssa.Value) envKind {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return kConst
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL && isStringSlice(ia.X.Type()) {
+			return f.kindOf(ia.X)
 		}
 	}
 	return kOther
@@ -398,7 +487,7 @@ func (f *flow) returned(ret *ssa.Return, i int) envKind {
 		return 0
 	}
 	h := f.primary(v)
-	if _, isParam := f.params[h]; h == nil || isParam || f.escapedBefore(h, ret) {
+	if h == nil || f.isEntry(h) || f.escapedBefore(h, ret) {
 		return kOther
 	}
 	if k := f.out[ret.Block()][h]; k != 0 {
@@ -407,9 +496,17 @@ func (f *flow) returned(ret *ssa.Return, i int) envKind {
 	return kOther
 }
 
+// isEntry reports whether the holder h came from outside: a parameter
+// or a closure's free variable.
+func (f *flow) isEntry(h ssa.Value) bool {
+	_, isParam := f.params[h]
+	_, isFree := f.frees[h]
+	return isParam || isFree
+}
+
 // onlyResult returns the index of the one result of results whose type
-// is, or -1 if there is none or more than one: the []string (isStringSlice)
-// or the Cmd (isHolderPointer) that a summary describes.
+// is, or -1 if there is none or more than one: the environment
+// (isEnvType) or the Cmd (isHolderPointer) that a summary describes.
 func onlyResult(results *types.Tuple, is func(types.Type) bool) int {
 	i := -1
 	for j := range results.Len() {
@@ -423,7 +520,7 @@ func onlyResult(results *types.Tuple, is func(types.Type) bool) int {
 	return i
 }
 
-// callKind is the kind of a call's []string result.
+// callKind is the kind of a call's environment result.
 func (f *flow) callKind(call *ssa.Call) envKind {
 	common := call.Common()
 	args := common.Args
@@ -435,29 +532,40 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 	}
 	callee := common.StaticCallee()
 	if callee == nil {
-		if f.c.isBuilderType(common.Value.Type()) {
-			return kPolicy
+		if fact, ok := f.funcValue(common.Value); ok && !common.IsInvoke() {
+			return f.applyFact(fact, args)
+		}
+		return kOther
+	}
+	if r, ok := builderAPI[keyOf(callee)]; ok {
+		if r.core {
+			return f.coreKind(r, args)
+		}
+		return kOther
+	}
+	if k, ok := lookup(callee); ok {
+		switch k.does {
+		case roleEnviron:
+			return kInherit
+		case roleClone:
+			return f.kindOf(args[k.arg])
+		case roleConcat:
+			return f.concatKind(args[k.arg])
+		case roleInsert:
+			return appendKind(f.kindOf(args[k.arg]), f.kindOf(args[len(args)-1]))
+		case roleListEnviron:
+			if k := f.kindOf(args[k.arg]); k&kNil != 0 {
+				return k&^kNil | kEmpty // ListEnviron() of nothing is empty
+			} else {
+				return k
+			}
+		case roleCmdEnviron:
+			return 0 // from blockPass
 		}
 		return kOther
 	}
 	if fact, ok := f.c.funcFact(callee); ok {
-		if fact.Dst >= 0 && fact.Dst < len(args) {
-			return dstKind(f.kindOf(args[fact.Dst]))
-		}
-		return f.bindArg(envKind(fact.Kind), fact.Param, args)
-	}
-	pkg, recv, name := funcName(callee)
-	switch {
-	case (pkg == "os" || pkg == "syscall") && recv == "" && name == "Environ":
-		return kInherit
-	case pkg == "slices" && (name == "Clone" || name == "Clip") && len(args) == 1:
-		return f.kindOf(args[0])
-	case pkg == "slices" && name == "Concat" && len(args) == 1:
-		return f.concatKind(args[0])
-	case pkg == "slices" && name == "Insert" && len(args) == 3:
-		return appendKind(f.kindOf(args[0]), f.kindOf(args[2]))
-	case pkg == "os/exec" && recv == "Cmd" && name == "Environ":
-		return 0 // from blockPass
+		return f.applyFact(fact, args)
 	}
 	return kOther
 }
@@ -582,6 +690,9 @@ func (f *flow) blockPass() {
 			for p := range f.params {
 				st[p] = kEntry
 			}
+			for fv := range f.frees {
+				st[fv] = kEntry
+			}
 		}
 		for _, pred := range b.Preds {
 			for h, k := range f.out[pred] {
@@ -606,17 +717,12 @@ func (f *flow) blockPass() {
 func (f *flow) step(st state, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		if fa, ok := in.Addr.(*ssa.FieldAddr); ok && isEnvField(fa) {
-			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
-		} else if f.holders[in.Addr] { // c := tmpl: a whole Cmd copied in
-			k := kOther
-			if ld, ok := in.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
-				if src := f.primary(ld.X); src != nil && !f.escapedBefore(src, in) {
-					k = f.envOf(st, ld.X, false)
-				}
-			}
-			f.assign(st, in.Addr, func(envKind) envKind { return k })
-		}
+		f.store(st, in)
+	case *ssa.MapUpdate:
+		f.leaveAt(st, in, in.Value, "in a map")
+		f.leaveAt(st, in, in.Key, "in a map")
+	case *ssa.Send:
+		f.leaveAt(st, in, in.X, "sent on a channel")
 	case *ssa.UnOp:
 		if fa, ok := in.X.(*ssa.FieldAddr); ok && in.Op == token.MUL && isEnvField(fa) {
 			f.add(in, f.envOf(st, fa.X, false))
@@ -631,18 +737,73 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 		f.call(st, in)
 	case *ssa.RunDefers, *ssa.Panic: // defer cmd.Run() reads Env here, at return or panic
 		for _, d := range f.deferred {
-			if mayPrecede(d, in) {
-				s, _ := spawnSite(d.Common().StaticCallee())
-				f.record(st, d, s, s.name)
+			if !mayPrecede(d, in) {
+				continue
 			}
+			if s, ok := spawnSite(d.Common().StaticCallee()); ok {
+				f.record(st, d, s)
+			}
+			f.closures(st, d)
 		}
 	}
 	if v, ok := instr.(ssa.Value); ok && f.holders[v] {
 		if phi, ok := v.(*ssa.Phi); ok {
 			st[v] = f.phiEnv(phi)
-		} else if _, isParam := f.params[v]; !isParam {
+		} else if !f.isEntry(v) {
 			st[v], _ = f.newHolder(v)
 		}
+	}
+}
+
+// store applies a store: to a holder's Env, of a whole holder (c :=
+// tmpl), of a holder somewhere it leaves the function, to a package-level
+// Cmd or its Env, and to a shell Runner's Env (a site).
+func (f *flow) store(st state, in *ssa.Store) {
+	if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
+		switch {
+		case isEnvField(fa):
+			if g := cmdVarOf(fa.X); g != nil {
+				f.c.cmdVar(g).set |= f.kindOf(in.Val)
+			}
+			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
+			return
+		case isRunnerEnv(fa):
+			f.noteSite(in, "interp.Runner.Env", f.kindOf(in.Val), badWhereNilInherits, nil, msgSpawn)
+			return
+		}
+	}
+	if f.holders[in.Addr] { // c := tmpl: a whole Cmd copied in
+		k := kOther
+		if ld, ok := in.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if src := f.primary(ld.X); src != nil && !f.escapedBefore(src, in) {
+				k = f.envOf(st, ld.X, false)
+			}
+		}
+		f.assign(st, in.Addr, func(envKind) envKind { return k })
+		return
+	}
+	if g, ok := in.Addr.(*ssa.Global); ok && isHolderPointer(in.Val.Type()) {
+		v := f.c.cmdVar(g)
+		if h := f.primary(in.Val); h != nil {
+			v.stored |= f.envOf(st, in.Val, false)
+			v.made = append(v.made, f.made(h)...)
+		} else {
+			v.stored |= kOther
+		}
+		if !g.Object().Exported() {
+			return // its starts are judged where the package's functions start it
+		}
+	}
+	if a, ok := in.Addr.(*ssa.Alloc); ok && isHolderPointer(a.Type().(*types.Pointer).Elem()) {
+		return // a local variable, followed through its loads
+	}
+	switch in.Addr.(type) {
+	case *ssa.Global:
+		f.leaveAt(st, in, in.Val, "in a package variable")
+	case *ssa.IndexAddr:
+		f.leaveAt(st, in, in.Val, "in a slice or array")
+	default:
+		f.leaveAt(st, in, in.Val, "in a struct field")
 	}
 }
 
@@ -678,14 +839,18 @@ func (f *flow) envOf(st state, x ssa.Value, environ bool) envKind {
 }
 
 // call applies a call to the state: a site records what it starts with,
-// and a holder passed to a function takes the Env that function leaves.
+// a holder passed to a function takes the Env that function leaves, and
+// one passed to a function the analysis does not know leaves there.
 func (f *flow) call(st state, in ssa.CallInstruction) {
 	common := in.Common()
 	f.closures(st, in)
+	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
+		f.closureEffect(st, in, mc)
+	}
 	callee := common.StaticCallee()
 	if callee == nil {
 		for _, arg := range common.Args {
-			f.assign(st, arg, func(envKind) envKind { return kOther })
+			f.leaveCall(st, in, arg, "passed to a func value")
 		}
 		return
 	}
@@ -698,7 +863,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		// has no return of its own), is also judged where it is made:
 		// each turn's Cmd is judged there, not only the last one's.
 		if !deferred || reaches(d.Block(), d.Block()) || !f.hasRunDefers() {
-			f.record(st, in, s, s.name)
+			f.record(st, in, s)
 		}
 	} else if param, sites := f.c.startsFact(callee); sites != nil {
 		for bad, k := range sites {
@@ -706,33 +871,52 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			if bad == badWhereNilIsEmpty {
 				name = callee.Name() + " (which execs with it)"
 			}
-			f.note(in, name, f.bindArg(k, param, common.Args), bad)
+			f.noteSite(in, name, f.bindArg(k, param, common.Args), bad, nil, msgSpawn)
+		}
+	}
+	if known, ok := lookup(callee); ok {
+		switch known.does {
+		case roleShellNew:
+			f.shellNew(in, known)
+		case roleCmdEnviron:
+			if v := in.Value(); v != nil {
+				f.add(v, f.envOf(st, common.Args[0], true))
+			}
 		}
 	}
 	if isExecMethod(callee) {
-		if v := in.Value(); v != nil && callee.Name() == "Environ" {
-			f.add(v, f.envOf(st, common.Args[0], true))
-		}
 		return
 	}
 	if _, ok := in.(*ssa.Defer); ok {
 		return // it runs at return, after every site of this function
 	}
-	var sum *funcInfo
-	if o := origin(callee); o.Pkg == f.c.ssaPkg && len(o.Blocks) > 0 {
-		callee, sum = o, f.c.summary(o)
+	o, sum := f.c.local(callee)
+	if o == nil {
+		f.foreignCall(st, in, callee)
+		return
+	}
+	if sum == nil {
+		for _, arg := range common.Args {
+			f.assign(st, arg, func(envKind) envKind { return kOther })
+		}
+		return
 	}
 	for i, arg := range common.Args {
+		if g := cmdVarOf(arg); g != nil {
+			if effect, ok := sum.effect[i]; ok && effect != kEntry {
+				f.c.cmdVar(g).set |= f.bindArg(effect&^kEntry, sum.param, common.Args)
+			}
+			if sum.starts[i] || sum.handsOn[i] {
+				s := startsParam(o, i, !sum.starts[i])
+				f.record(st, in, s)
+			}
+			continue
+		}
 		if f.primary(arg) == nil {
 			continue
 		}
-		if sum == nil {
-			f.assign(st, arg, func(envKind) envKind { return kOther })
-			continue
-		}
-		if sum.starts[i] {
-			s := startsParam(callee, i)
-			f.record(st, in, s, s.name)
+		if sum.starts[i] || sum.handsOn[i] {
+			f.record(st, in, startsParam(o, i, !sum.starts[i]))
 		}
 		if h := f.primary(arg); h != nil && sum.errAt >= 0 {
 			if effect, ok := sum.effectOK[i]; ok {
@@ -746,6 +930,93 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		effect = f.bindArg(effect, sum.param, common.Args)
 		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
 	}
+}
+
+// foreignCall applies a call of a function of another package: one the
+// analysis read says what it does with each holder it is given; any
+// other may start it or keep it, so the holder leaves there.
+func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Function) {
+	common := in.Common()
+	fact, known := f.c.holderParams(callee)
+	for i, arg := range common.Args {
+		if f.primary(arg) == nil && cmdVarOf(arg) == nil {
+			continue
+		}
+		j := slices.Index(fact.Params, i)
+		if !known || j < 0 {
+			f.leaveCall(st, in, arg, "passed to "+qualifiedName(callee))
+			continue
+		}
+		if slices.Contains(fact.Starts, i) || slices.Contains(fact.HandsOn, i) {
+			f.record(st, in, startsParam(callee, i, !slices.Contains(fact.Starts, i)))
+		}
+		effect := f.bindArg(envKind(fact.Effect[j]), fact.Param, common.Args)
+		if g := cmdVarOf(arg); g != nil {
+			if effect != kEntry {
+				f.c.cmdVar(g).set |= effect &^ kEntry
+			}
+			continue
+		}
+		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
+	}
+}
+
+// qualifiedName is how messages name a function of another package:
+// its package's name and its own (tea.ExecProcess).
+func qualifiedName(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
+		return obj.Pkg().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// shellNew notes interp.New given options that are all the shell
+// package's own and none of them interp.Env: the shell takes this
+// process's environment. Options it cannot see (a slice built
+// elsewhere, a func of the program's) are given the benefit of the
+// doubt.
+func (f *flow) shellNew(in ssa.CallInstruction, known known) {
+	args := in.Common().Args
+	if known.arg >= len(args) {
+		return
+	}
+	opts := args[known.arg]
+	if c, ok := opts.(*ssa.Const); ok && c.IsNil() {
+		f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil, msgSpawn)
+		return
+	}
+	sl, ok := opts.(*ssa.Slice)
+	if !ok {
+		return
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return
+	}
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			call, ok := st.Val.(*ssa.Call)
+			if !ok {
+				return
+			}
+			k := keyOf(calleeOf(call))
+			if k.pkg != interpPath || k.recv != "" {
+				return
+			}
+			if opt, ok := knownFuncs[k]; ok && opt.does == roleSpawnEnv {
+				return // interp.Env: a site of its own
+			}
+		}
+	}
+	f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil, msgSpawn)
 }
 
 // applyEffect is the Env a holder whose Env was old has after a call
@@ -783,7 +1054,7 @@ func (f *flow) successEntry(st state, b *ssa.BasicBlock) {
 		if call.Block() != pred {
 			continue
 		}
-		sum := f.c.summary(origin(call.Call.StaticCallee()))
+		_, sum := f.c.local(call.Call.StaticCallee())
 		if sum == nil || sum.errAt < 0 {
 			continue
 		}
@@ -858,30 +1129,53 @@ func (f *flow) hasRunDefers() bool {
 }
 
 // record adds to a site's findings what its environment may be now.
-func (f *flow) record(st state, in ssa.CallInstruction, s site, name string) {
+func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 	args := in.Common().Args
+	key := siteKey{in, s.name}
 	var k envKind
+	var made []token.Pos
+	var vars []*ssa.Global
 	if s.env >= 0 && s.env < len(args) {
 		k |= f.kindOf(args[s.env])
 	}
 	if s.holder >= 0 && s.holder < len(args) {
-		k |= f.started(st, f.primary(args[s.holder]), in)
+		if g := cmdVarOf(args[s.holder]); g != nil {
+			vars = append(vars, g)
+		} else if h := f.primary(args[s.holder]); h != nil {
+			f.started[h] = true
+			if !f.escapedBefore(h, in) {
+				k |= f.start(st, h, key, s.bad, false)
+				made = f.made(h)
+			}
+		}
 	}
-	f.note(in, name, k, s.bad)
+	n := f.noteSite(in, s.name, k, s.bad, made, msgSpawn)
+	n.vars = appendNew(n.vars, vars...)
 }
 
-// started is what the Env of the holder h may be where at starts it,
-// and marks the parameters it may be as started by this function; 0 for
-// no holder, or one that may have escaped before at.
-func (f *flow) started(st state, h ssa.Value, at ssa.Instruction) envKind {
-	if h == nil || f.escapedBefore(h, at) {
-		return 0
+// start is what the Env of the holder h may be where the site key
+// starts it (or, with leave, lets it leave the function), and marks the
+// parameters and free variables it may be as started (or handed on) by
+// this function.
+func (f *flow) start(st state, h ssa.Value, key siteKey, bad envKind, leave bool) envKind {
+	if !leave {
+		f.started[h] = true
 	}
 	k := st[h]
 	if k&kEntry != 0 {
 		for _, p := range append(f.aliases(h), h) {
 			if i, ok := f.params[p]; ok {
-				f.info.starts[i] = true
+				if leave {
+					f.info.handsOn[i] = true
+				} else {
+					f.info.starts[i] = true
+				}
+			}
+			if i, ok := f.frees[p]; ok {
+				if f.info.freeSites[i] == nil {
+					f.info.freeSites[i] = map[siteKey]freeSite{}
+				}
+				f.info.freeSites[i][key] = freeSite{bad, leave}
 			}
 		}
 		k &^= kEntry
@@ -889,59 +1183,144 @@ func (f *flow) started(st state, h ssa.Value, at ssa.Instruction) envKind {
 	return k
 }
 
-// note adds k to the site (in, name), whose findings are the kinds bad.
-func (f *flow) note(in ssa.CallInstruction, name string, k, bad envKind) {
-	key := siteKey{in, name}
-	if f.info.sites[key]|k != f.info.sites[key] {
-		f.info.sites[key] |= k
+// made returns where the holder h (or those a phi h may be) was created.
+func (f *flow) made(h ssa.Value) []token.Pos {
+	var out []token.Pos
+	for _, a := range append(f.aliases(h), h) {
+		if f.isEntry(a) {
+			continue
+		}
+		if _, ok := a.(*ssa.Phi); ok {
+			continue
+		}
+		if a.Pos().IsValid() {
+			out = append(out, a.Pos())
+		}
+	}
+	return out
+}
+
+// noteSite adds k to the site (at, name), whose findings are the kinds
+// bad, and returns its record.
+func (f *flow) noteSite(at ssa.Instruction, name string, k, bad envKind, made []token.Pos, msg messageKind) *siteNote {
+	key := siteKey{at, name}
+	n := f.info.sites[key]
+	if n == nil {
+		n = &siteNote{bad: bad, msg: msg}
+		f.info.sites[key] = n
+	}
+	if n.kind|k != n.kind {
+		n.kind |= k
 		f.changed = true
 	}
-	f.info.bad[key] = bad
+	n.bad = bad
+	n.made = appendNew(n.made, made...)
+	return n
+}
+
+// appendNew appends to s the elements of add it does not hold yet.
+func appendNew[T comparable](s []T, add ...T) []T {
+	for _, x := range add {
+		if !slices.Contains(s, x) {
+			s = append(s, x)
+		}
+	}
+	return s
 }
 
 // closures records, at a call that runs or takes a closure (a func
 // literal, a loop body over a func, or a method value such as cmd.Run),
-// the sites where that closure starts a holder it captures, with the
-// holder's Env at this call: go func() { cmd.Run() }(), retry(cmd.Run).
-// Inside the closure the holder is a free variable, which its own
-// analysis cannot follow. A site is reported where the closure starts
-// the holder, or for a method value at this call.
+// the sites where that closure starts a holder it captures, or lets it
+// leave, with the Env the closure's function gave it (go func() {
+// cmd.Run() }(), retry(cmd.Run)), judged with the holder's Env at this
+// call. A site is reported where the closure starts the holder, or for
+// a method value at this call. What the closure sets itself is judged
+// in the closure (go func() { cmd.Env = …; cmd.Run() }()).
 func (f *flow) closures(st state, in ssa.CallInstruction) {
 	common := in.Common()
+	if _, ok := in.(*ssa.Defer); ok && !slices.Contains(f.deferred, in) && f.hasRunDefers() && !reaches(in.Block(), in.Block()) {
+		f.deferred = append(f.deferred, in) // judged where deferred calls run
+		return
+	}
 	for _, v := range append([]ssa.Value{common.Value}, common.Args...) {
 		mc, ok := v.(*ssa.MakeClosure)
 		if !ok {
 			continue
 		}
-		fn := mc.Fn.(*ssa.Function)
+		sum := f.c.summary(mc.Fn.(*ssa.Function))
+		if sum == nil {
+			continue
+		}
 		for i, b := range mc.Bindings {
-			if i >= len(fn.FreeVars) {
-				break
-			}
-			var h ssa.Value
-			if a, ok := b.(*ssa.Alloc); ok { // a variable the closure shares
-				if v := storedOnce(a); v != nil {
-					h = f.primary(v)
-				}
-			} else {
-				h = f.primary(b)
-			}
-			if h == nil {
+			sites := sum.freeSites[i]
+			if len(sites) == 0 {
 				continue
 			}
-			for call, s := range startsFree(fn, fn.FreeVars[i]) {
-				if !call.Pos().IsValid() { // in a method value's wrapper: no line of its own
-					call = in
+			h := f.bound(b)
+			if h == nil || f.escapedBefore(h, in) {
+				continue
+			}
+			for key, fs := range sites {
+				at := key.at
+				if !at.Pos().IsValid() { // in a method value's wrapper: no line of its own
+					at = in
 				}
-				f.note(call, s.name+" in a closure", f.started(st, h, in), s.bad)
+				name := key.name
+				if !hasSuffix(name, inClosure) {
+					name += inClosure
+				}
+				k := f.start(st, h, siteKey{at, name}, fs.bad, fs.leave)
+				f.noteSite(at, name, k, fs.bad, f.made(h), msgSpawn)
 			}
 		}
 	}
 }
 
+// inClosure ends the name of a site in a closure.
+const inClosure = " in a closure"
+
+// hasSuffix reports whether s ends in suffix.
+func hasSuffix(s, suffix string) bool {
+	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
+}
+
+// bound returns the holder that a closure's binding b is: the value
+// itself, or the value of a variable set once.
+func (f *flow) bound(b ssa.Value) ssa.Value {
+	if a, ok := b.(*ssa.Alloc); ok { // a variable the closure shares
+		if v := storedOnce(a); v != nil {
+			return f.primary(v)
+		}
+		return nil
+	}
+	return f.primary(b)
+}
+
+// closureEffect applies a closure called where it is made (func() {
+// cmd.Env = … }()) to the holders it captures.
+func (f *flow) closureEffect(st state, in ssa.CallInstruction, mc *ssa.MakeClosure) {
+	if _, ok := in.(*ssa.Call); !ok {
+		return // go, defer: it runs later
+	}
+	sum := f.c.summary(mc.Fn.(*ssa.Function))
+	if sum == nil {
+		return
+	}
+	for i, b := range mc.Bindings {
+		effect, ok := sum.freeEffect[i]
+		if !ok || effect == kEntry {
+			continue
+		}
+		if h := f.bound(b); h != nil {
+			f.assign(st, h, func(old envKind) envKind { return applyEffect(effect&^paramBits, old) })
+		}
+	}
+}
+
 // primary returns the holder x is, or nil if the analysis cannot tell:
-// x itself (a new holder, a parameter or a phi of holders), through
-// conversions and variables that closures capture and that are set once.
+// x itself (a new holder, a parameter, a free variable or a phi of
+// holders), through conversions and variables that closures capture and
+// that are set once.
 func (f *flow) primary(x ssa.Value) ssa.Value {
 	for range 100 {
 		if f.holders[x] {
@@ -951,11 +1330,20 @@ func (f *flow) primary(x ssa.Value) ssa.Value {
 		case *ssa.ChangeType:
 			x = v.X
 		case *ssa.UnOp:
-			a, ok := v.X.(*ssa.Alloc)
-			if !ok || v.Op != token.MUL {
+			if v.Op != token.MUL {
 				return nil
 			}
-			if x = storedOnce(a); x == nil {
+			switch a := v.X.(type) {
+			case *ssa.Alloc:
+				if x = storedOnce(a); x == nil {
+					return nil
+				}
+			case *ssa.FreeVar: // a variable of the function, which this closure does not set
+				if f.holders[a] {
+					return a
+				}
+				return nil
+			default:
 				return nil
 			}
 		default:
@@ -1053,15 +1441,10 @@ func storedOnce(a *ssa.Alloc) ssa.Value {
 func exits(b *ssa.BasicBlock) bool {
 	for _, instr := range b.Instrs {
 		call, ok := instr.(*ssa.Call)
-		if !ok || call.Call.StaticCallee() == nil {
+		if !ok {
 			continue
 		}
-		pkg, recv, name := funcName(call.Call.StaticCallee())
-		switch {
-		case pkg == "os" && recv == "" && name == "Exit",
-			pkg == "runtime" && recv == "" && name == "Goexit",
-			pkg == "log" && (recv == "" || recv == "Logger") && (strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")),
-			pkg == "testing" && recv == "common" && (name == "FailNow" || strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Skip")):
+		if k, ok := lookup(call.Call.StaticCallee()); ok && k.does == roleExits {
 			return true
 		}
 	}

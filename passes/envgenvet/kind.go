@@ -25,13 +25,18 @@ const (
 	kParam      // that parameter as given, maybe with constants appended
 	kParamExt   // that parameter with a non-constant entry appended
 	kBuiltParam // a builder's result with that parameter's entries appended
+
+	kInheritPlus // os.Environ() with entries appended after the parent's: a builder given it keeps the parent's entries of those names
 )
+
+// kParent are the kinds that pass on the parent's whole environment.
+const kParent = kInherit | kInheritPlus
 
 // paramBits are the kinds that stand for a []string parameter.
 const paramBits = kParam | kParamExt | kBuiltParam
 
 // kindNames names each bit, for facts' String.
-var kindNames = [...]string{"nil", "empty", "const", "inherit", "policy", "extended", "other", "entry", "param", "param+", "policy+param"}
+var kindNames = [...]string{"nil", "empty", "const", "inherit", "policy", "extended", "other", "entry", "param", "param+", "policy+param", "inherit+"}
 
 // String lists the bits of k.
 func (k envKind) String() string {
@@ -54,9 +59,10 @@ func (k envKind) eachBit(f func(envKind)) {
 }
 
 // appendKind is the kind of append(base, add...), bit by bit: appending
-// to the parent's environment keeps it the parent's; appending constants
-// or another builder's result to a builder's result keeps it
-// policy-built, and appending anything else extends it.
+// to the parent's environment keeps it the parent's (with entries after
+// its own); appending constants or another builder's result to a
+// builder's result keeps it policy-built, and appending anything else
+// extends it.
 func appendKind(base, add envKind) envKind {
 	var k envKind
 	base.eachBit(func(b envKind) {
@@ -69,12 +75,14 @@ func appendKind(base, add envKind) envKind {
 func appendBit(base, add envKind) envKind {
 	safe := kNil | kEmpty | kConst
 	switch {
-	case base == kInherit || add == kInherit:
-		return kInherit
 	case add&(kNil|kEmpty) != 0:
 		return base // append(x, nothing...) is x
 	case base&(kNil|kEmpty) != 0:
 		return add // append(nothing, y...) is a copy of y
+	case base&kParent != 0:
+		return kInheritPlus
+	case add&kParent != 0:
+		return kInherit
 	case base == kConst:
 		return add
 	case base == kParam && add&(safe|kParam) != 0:
@@ -109,14 +117,43 @@ func bind(k, arg envKind) envKind {
 	return out
 }
 
-// dstKind is the kind of an Append builder's result whose dst has kind
+// dstKind is the kind of a builder's result appended to a dst of kind
 // dst: the builder's entries follow dst's, so dst's own kind decides
-// whether the parent's environment or an extension came along. A dst of
-// unknown origin (kOther) is given the benefit of the doubt.
+// whether the parent's environment or an extension came along. nil, an
+// empty slice, constants or a builder's result leave it policy-built;
+// anything else (kOther) is a non-constant entry before the builder's.
 func dstKind(dst envKind) envKind {
-	k := dst & (kInherit | kExtended)
-	if dst&^(kInherit|kExtended) != 0 {
-		k |= kPolicy
-	}
+	var k envKind
+	dst.eachBit(func(b envKind) {
+		switch b {
+		case kNil, kEmpty, kConst, kPolicy:
+			k |= kPolicy
+		case kInherit, kInheritPlus, kExtended:
+			k |= b
+		case kParam, kBuiltParam:
+			k |= kBuiltParam
+		default:
+			k |= kExtended
+		}
+	})
 	return k
+}
+
+// writeKind is the kind of a slice of kind k once entries of kind w are
+// written into it (env[i] = v, copy(env[i:], src), slices.Replace): as
+// if they were appended, but for the parent's environment, which stays
+// the parent's.
+func writeKind(k, w envKind) envKind {
+	if w == 0 {
+		return k
+	}
+	var out envKind
+	k.eachBit(func(b envKind) {
+		if b&(kParent|kNil|kEmpty) != 0 {
+			out |= b
+		} else {
+			out |= appendKind(b, w)
+		}
+	})
+	return out
 }

@@ -1,60 +1,35 @@
 package envgenvet
 
-// This file knows the calls that start a child (or pick its program) and
-// the values whose Env the analysis follows: exec.Cmd and ProcAttr.
+// This file knows the calls that start a child (or pick its program, or
+// give a shell its environment) and the values whose Env the analysis
+// follows: exec.Cmd and ProcAttr ("holders").
 
 import (
-	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// runtimePath is the import path of envgen's runtime (envrt).
-const runtimePath = "github.com/envgen/envgen/runtime"
-
-// Which kinds of environment are findings where nil means the parent's
-// environment (exec.Cmd, os.StartProcess, envrt.Command) and where it
-// means an empty one (syscall, envrt.Start, LookPath).
-const (
-	badWhereNilInherits = kNil | kInherit | kExtended
-	badWhereNilIsEmpty  = kInherit | kExtended
-)
-
-// A site is a call that starts a child with an environment, or resolves
-// the program it will run.
+// A site is a call that starts a child with an environment, resolves
+// the program it will run, or gives a shell its environment.
 type site struct {
 	name   string  // as messages show it
-	env    int     // the argument holding the env ([]string), or -1
+	env    int     // the argument holding the environment, or -1
 	holder int     // the argument holding a followed *exec.Cmd or *ProcAttr, or -1
 	bad    envKind // the kinds of environment that are findings
 }
 
 // spawnSite reports whether a call of fn is a site, and which.
 func spawnSite(fn *ssa.Function) (site, bool) {
-	pkg, recv, name := funcName(fn)
-	switch {
-	case pkg == "os/exec" && recv == "Cmd" && (name == "Run" || name == "Start" || name == "Output" || name == "CombinedOutput"):
-		return site{"exec.Cmd." + name, -1, 0, badWhereNilInherits}, true
-	case pkg == "os" && recv == "" && name == "StartProcess":
-		return site{"os.StartProcess", -1, 2, badWhereNilInherits}, true
-	case pkg == "syscall" && recv == "" && (name == "ForkExec" || name == "StartProcess"):
-		return site{"syscall." + name, -1, 2, badWhereNilIsEmpty}, true
-	case (pkg == "syscall" || pkg == "golang.org/x/sys/unix") && recv == "" && name == "Exec":
-		return site{pkg[strings.LastIndexByte(pkg, '/')+1:] + ".Exec", 2, -1, badWhereNilIsEmpty}, true // syscall or unix
-	case pkg != runtimePath:
+	k, ok := lookup(fn)
+	if !ok {
 		return site{}, false
-	case recv == "" && (name == "Start" || name == "Run"):
-		return site{"envrt." + name, 3, -1, badWhereNilIsEmpty}, true
-	case recv == "" && name == "Command": // its nil is an empty environment
-		return site{"envrt.Command", 0, -1, badWhereNilIsEmpty}, true
-	case recv == "" && name == "CommandContext":
-		return site{"envrt.CommandContext", 1, -1, badWhereNilIsEmpty}, true
-	case recv == "" && name == "LookPath":
-		return site{"envrt.LookPath", 0, -1, badWhereNilIsEmpty}, true
-	case recv == "PathCache" && name == "LookPath":
-		return site{"envrt.PathCache.LookPath", 1, -1, badWhereNilIsEmpty}, true
+	}
+	switch k.does {
+	case roleStart:
+		return site{k.show, -1, k.arg, k.bad}, true
+	case roleSpawnEnv, roleCommand:
+		return site{k.show, k.arg, -1, k.bad}, true
 	}
 	return site{}, false
 }
@@ -79,21 +54,22 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 		if callee == nil {
 			return 0, false
 		}
-		pkg, recv, name := funcName(callee)
-		switch {
-		case pkg == "os/exec" && recv == "" && (name == "Command" || name == "CommandContext"):
-			return kNil, true
-		case pkg == runtimePath && recv == "" && (name == "Command" || name == "CommandContext"):
-			s, _ := spawnSite(callee)
-			k := f.kindOf(v.Call.Args[s.env])
-			if reported := s.bad | kBuiltParam; k&reported != 0 {
-				k = k&^reported | kOther
+		if known, ok := lookup(callee); ok {
+			switch known.does {
+			case roleNewCmd:
+				return kNil, true
+			case roleCommand:
+				k := f.kindOf(v.Call.Args[known.arg])
+				if reported := known.bad | kBuiltParam; k&reported != 0 {
+					k = k&^reported | kOther
+				}
+				if k&kNil != 0 { // envrt.Command sets an empty Env for nil
+					k = k&^kNil | kEmpty
+				}
+				return k, true
 			}
-			if k&kNil != 0 { // envrt.Command sets an empty Env for nil
-				k = k&^kNil | kEmpty
-			}
-			return k, true
-		case isHolderPointer(v.Type()):
+		}
+		if isHolderPointer(v.Type()) {
 			if fact, ok := f.c.cmdFact(callee); ok && fact.Result == 0 {
 				return f.bindArg(envKind(fact.Kind), fact.Param, v.Call.Args), true
 			}
@@ -102,18 +78,50 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 	return 0, false
 }
 
+// holderBad is what kinds of Env are findings for a holder of type t
+// (or a pointer to one, or a pointer to that): where nil is the parent's
+// environment, nil too.
+func holderBad(t types.Type) envKind {
+	for range 3 {
+		if k, ok := typeKeyOf(t); ok {
+			if bad, ok := holderTypes[k]; ok {
+				return bad
+			}
+		}
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	return badWhereNilInherits
+}
+
+// holderName is how messages name a holder of type t: exec.Cmd,
+// os.ProcAttr or syscall.ProcAttr.
+func holderName(t types.Type) string {
+	for range 3 {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			return n.Obj().Pkg().Name() + "." + n.Obj().Name()
+		}
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	return "exec.Cmd"
+}
+
 // isHolderType reports whether t is exec.Cmd, os.ProcAttr or
 // syscall.ProcAttr.
 func isHolderType(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
+	k, ok := typeKeyOf(t)
+	if !ok {
 		return false
 	}
-	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-	case "os/exec.Cmd", "os.ProcAttr", "syscall.ProcAttr":
-		return true
-	}
-	return false
+	_, ok = holderTypes[k]
+	return ok
 }
 
 // isHolderPointer reports whether t is a pointer to a holder type.
@@ -128,90 +136,36 @@ func isEnvField(fa *ssa.FieldAddr) bool {
 	if !ok || !isHolderType(p.Elem()) {
 		return false
 	}
-	return p.Elem().Underlying().(*types.Struct).Field(fa.Field).Name() == "Env"
+	return p.Elem().Underlying().(*types.Struct).Field(fa.Field).Name() == envField
+}
+
+// isRunnerEnv reports whether fa addresses the Env field of the shell's
+// Runner, where a store is a site as interp.Env is.
+func isRunnerEnv(fa *ssa.FieldAddr) bool {
+	p, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if k, ok := typeKeyOf(p.Elem()); !ok || k != runnerType {
+		return false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	return ok && st.Field(fa.Field).Name() == envField
 }
 
 // isExecMethod reports whether fn is a method of exec.Cmd: none of them
-// changes Env.
+// changes Env, lets the Cmd go, or starts it but those spawnSite knows.
 func isExecMethod(fn *ssa.Function) bool {
-	pkg, recv, _ := funcName(fn)
-	return pkg == "os/exec" && recv == "Cmd"
+	k := keyOf(fn)
+	return typeKey{k.pkg, k.recv} == cmdType
 }
 
-// funcName returns the import path of fn's package, the name of its
-// receiver's type (or ""), and its name; all "" for a function without
-// an object (a closure, a wrapper).
-func funcName(fn *ssa.Function) (pkg, recv, name string) {
-	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil {
-		return "", "", ""
-	}
-	if r := obj.Signature().Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			recv = n.Obj().Name()
-		}
-	}
-	return obj.Pkg().Path(), recv, obj.Name()
-}
-
-// startsFree returns the calls in the closure fn that start the holder
-// its free variable fv holds, and their sites. (A closure that passes the
-// holder to a function makes it escape, so only the calls that start it
-// themselves are looked for.)
-func startsFree(fn *ssa.Function, fv *ssa.FreeVar) map[ssa.CallInstruction]site {
-	out := map[ssa.CallInstruction]site{}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || call.Common().StaticCallee() == nil {
-				continue
-			}
-			args := call.Common().Args
-			if s, ok := spawnSite(call.Common().StaticCallee()); ok && s.holder >= 0 && s.holder < len(args) && holds(args[s.holder], fv) {
-				out[call] = s
-			}
-		}
-	}
-	return out
-}
-
-// startsParam is the site of a call of fn, a function of this package
-// that starts its parameter i.
-func startsParam(fn *ssa.Function, i int) site {
+// startsParam is the site of a call of fn, a function that starts its
+// parameter i (or lets it leave, handsOn).
+func startsParam(fn *ssa.Function, i int, handsOn bool) site {
 	name := fn.Name() + " (which starts it)"
+	if handsOn {
+		name = fn.Name() + " (which lets it leave)"
+	}
 	return site{name: name, env: -1, holder: i, bad: badWhereNilInherits}
-}
-
-// holds reports whether v is the holder the free variable fv holds: fv,
-// or what it points to.
-func holds(v ssa.Value, fv *ssa.FreeVar) bool {
-	for range 100 {
-		switch x := v.(type) {
-		case *ssa.FreeVar:
-			return x == fv
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			v = x.X
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-// origin returns the generic function fn instantiates, whose body the
-// analysis reads, or fn itself.
-func origin(fn *ssa.Function) *ssa.Function {
-	if o := fn.Origin(); o != nil {
-		return o
-	}
-	return fn
 }

@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// inheritDirective is the comment that accepts a site on its line.
+// inheritDirective is the comment that accepts a site on its line, or
+// on the line that creates the Cmd the site starts.
 const inheritDirective = "//envgen:inherit"
 
 // suppressions are the lines //envgen:inherit accepts, by file name and
@@ -47,4 +48,16 @@ func readSuppressions(fset *token.FileSet, files []*ast.File) suppressions {
 // accepts reports whether a directive with a reason is on p's line.
 func (s suppressions) accepts(p token.Position) bool {
 	return s.lines[p.Filename][p.Line]
+}
+
+// acceptsAll reports whether each of made (where the holders a site
+// starts were created) has a directive with a reason on its line: one on
+// the line that creates a Cmd accepts what is found where it runs.
+func (s suppressions) acceptsAll(fset *token.FileSet, made []token.Pos) bool {
+	for _, pos := range made {
+		if !s.accepts(fset.Position(pos)) {
+			return false
+		}
+	}
+	return len(made) > 0
 }

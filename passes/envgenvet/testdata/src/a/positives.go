@@ -111,7 +111,7 @@ func extended(v string) {
 	env = append(env, "X="+v)
 	cmd := exec.Command("ls")
 	cmd.Env = env
-	cmd.Run() // want `^exec.Cmd.Run: the environment is a builder's result with a non-constant entry appended after it ran, which`
+	cmd.Run() // want `^exec.Cmd.Run: the environment is a builder's result with a non-constant entry appended or written after it ran, which`
 }
 
 func extendedInLoop(vs []string) {
@@ -119,7 +119,7 @@ func extendedInLoop(vs []string) {
 	for _, v := range vs {
 		env = append(env, v)
 	}
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry appended after it ran on some paths`
+	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry appended or written after it ran on some paths`
 }
 
 func extendedBySpread(extra []string) {
@@ -131,7 +131,7 @@ func appendBuilderOntoEnviron() {
 	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is os.Environ`
 }
 
-func inheritHelper() []string { // want inheritHelper:"envFunc\\(inherit\\)"
+func inheritHelper() []string { // want inheritHelper:"envFunc\\(inherit\\+\\)"
 	return append(os.Environ(), "A=1")
 }
 
@@ -149,14 +149,14 @@ func viaPackageWithoutSpawns() {
 	envrt.Command(b.Env(), "ls").Run() // want `os.Environ\(\) or derived`
 }
 
-func startsIt(cmd *exec.Cmd) error { return cmd.Run() }
+func startsIt(cmd *exec.Cmd) error { return cmd.Run() } // want startsIt:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
 
 func viaStartingHelper() {
 	cmd := exec.Command("ls")
 	startsIt(cmd) // want `^startsIt \(which starts it\): the environment is nil`
 }
 
-func setsInherit(cmd *exec.Cmd) { cmd.Env = os.Environ() }
+func setsInherit(cmd *exec.Cmd) { cmd.Env = os.Environ() } // want setsInherit:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
 
 func viaInheritSetter() {
 	cmd := exec.Command("ls")

@@ -101,7 +101,7 @@ func check() error {
 }
 
 // setupMaybe may return nil without setting Env: check's error may be nil.
-func setupMaybe(cmd *exec.Cmd, ok bool) error {
+func setupMaybe(cmd *exec.Cmd, ok bool) error { // want setupMaybe:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
 	if ok {
 		cmd.Env = gen.ShellEnvOS()
 		return nil
@@ -141,7 +141,7 @@ func insertExtends(tok string) {
 	cmd.Run() // want `a builder's result with a non-constant entry appended`
 }
 
-func childEnv() ([]string, error) { // want childEnv:"envFunc\\(inherit\\)"
+func childEnv() ([]string, error) { // want childEnv:"envFunc\\(inherit\\+\\)"
 	if len(os.Args) > 5 {
 		return nil, errors.New("too many")
 	}
@@ -213,7 +213,7 @@ func fromConstructorWithError() error {
 	return cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived from it, so`
 }
 
-func runIt[T any](cmd *exec.Cmd, _ T) error { return cmd.Run() }
+func runIt[T any](cmd *exec.Cmd, _ T) error { return cmd.Run() } // want runIt:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
 
 func genericStarter() {
 	cmd := exec.Command("ls")
@@ -309,7 +309,7 @@ func exportedPackageVariable() {
 }
 
 // setup sets Env unless it fails.
-func setup(cmd *exec.Cmd, ok bool) error {
+func setup(cmd *exec.Cmd, ok bool) error { // want setup:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
 	if !ok {
 		return errors.New("not ready")
 	}
@@ -318,7 +318,7 @@ func setup(cmd *exec.Cmd, ok bool) error {
 }
 
 // setupGuarded sets Env unless check fails.
-func setupGuarded(cmd *exec.Cmd) error {
+func setupGuarded(cmd *exec.Cmd) error { // want setupGuarded:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
 	err := check()
 	if err != nil {
 		return fmt.Errorf("check: %w", err)
@@ -429,7 +429,7 @@ func variableExtra(tok string) {
 	envrt.Command(withExtra("TOKEN="+tok), "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
 }
 
-func configure(cmd *exec.Cmd, env []string) {
+func configure(cmd *exec.Cmd, env []string) { // want configure:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
 	cmd.Dir = "/"
 	cmd.Env = env
 }
@@ -668,9 +668,10 @@ var templates []*exec.Cmd
 
 func copiedFromEscapedTemplate() {
 	tmpl := &exec.Cmd{Path: "/bin/ls"}
-	templates = append(templates, tmpl) // set up elsewhere
+	templates = append(templates, tmpl) // want `^exec.Cmd in a slice or array: the environment is nil`
 	c := *tmpl
-	c.Run()
+	c.Run() // its Env may be set elsewhere: reported where it left
+
 }
 
 func storedJustBeforeStart(j *job) error {

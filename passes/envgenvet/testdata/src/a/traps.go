@@ -15,7 +15,7 @@ import (
 // cmds is where escaped stores its Cmd.
 var cmds []*exec.Cmd
 
-func setInHelper(cmd *exec.Cmd) { cmd.Env = gen.ShellEnv(os.Environ()) }
+func setInHelper(cmd *exec.Cmd) { cmd.Env = gen.ShellEnv(os.Environ()) } // want setInHelper:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
 
 func envSetInHelper() {
 	cmd := exec.Command("ls")
@@ -83,7 +83,7 @@ func viaPolicyHelpers() {
 	envrt.Command(envhelp.Hand(), "ls").Run()
 }
 
-func inPlace(environ []string) {
+func inPlace(environ []string) { // want inPlace:"envFunc\\(\\)\\[dst -1 environ 0 input -1\\]"
 	env := gen.AppendShellEnv(environ[:0], environ)
 	envrt.Command(env, "ls").Run()
 }
@@ -110,7 +110,7 @@ func emptyIsEmptyHere(ctx context.Context) {
 	envrt.LookPath(nil, "ls")
 }
 
-func givenCmd(cmd *exec.Cmd) error { return cmd.Run() } // the caller's business
+func givenCmd(cmd *exec.Cmd) error { return cmd.Run() } // the caller's business // want givenCmd:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
 
 func escaped() {
 	cmd := exec.Command("ls")
@@ -142,7 +142,7 @@ func environFromBuiltEnv() {
 	cmd.Run()
 }
 
-func chosenOnBranches(ok bool, env []string) {
+func chosenOnBranches(ok bool, env []string) { // want chosenOnBranches:"envFunc\\(\\)\\[dst -1 environ 1 input -1\\]"
 	var cmd *exec.Cmd
 	if ok {
 		cmd = exec.Command("a")

@@ -7,6 +7,6 @@ package b
 import "envhelp"
 
 // Env passes on the parent's environment.
-func Env() []string { // want Env:"envFunc\\(inherit\\)"
+func Env() []string { // want Env:"envFunc\\(inherit\\+\\)"
 	return envhelp.Parent()
 }

@@ -16,7 +16,7 @@ func Child() []string { // want Child:"envFunc\\(policy\\)"
 }
 
 // Parent returns the parent's environment with one more entry.
-func Parent() []string { // want Parent:"envFunc\\(inherit\\)"
+func Parent() []string { // want Parent:"envFunc\\(inherit\\+\\)"
 	return append(os.Environ(), "A=1")
 }
 

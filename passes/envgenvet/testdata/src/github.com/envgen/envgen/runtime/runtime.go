@@ -1,5 +1,7 @@
-// Package envrt is a stand-in for envgen's runtime with the signatures
-// the analyzer looks at (TestRuntimeStub holds them to the real ones).
+// Package envrt stands in for envgen's runtime with the signatures the
+// analyzer looks at (TestRuntimeStub holds them to the real ones): the
+// builder API generated code calls, and the spawning helpers until they
+// move to envexec.
 package envrt
 
 import (
@@ -13,6 +15,33 @@ type Var struct{ name, value string }
 func Set(name, value string) Var { return Var{name, value} }
 
 func Unset(name string) Var { return Var{name: name} }
+
+// Input, Given, OS, Task, Policy, Dir and Build are what generated
+// builders call.
+type Input struct {
+	dst, environ []string
+	fromOS       bool
+}
+
+func Given(dst, environ []string) Input { return Input{dst: dst, environ: environ} }
+
+func OS() Input { return Input{fromOS: true} }
+
+type Policy struct{ Secrets []string }
+
+type Task struct {
+	Policy  *Policy
+	Inherit bool
+}
+
+type Dir []string
+
+func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []string {
+	if in.fromOS {
+		in.environ = os.Environ()
+	}
+	return append(in.dst, in.environ...) // filtered, in the real one
+}
 
 func LookPath(env []string, file string) (string, error) { return file, nil }
 
@@ -51,6 +80,3 @@ func Run(ctx context.Context, path string, argv, env []string, stdio Stdio) erro
 type PathCache struct{}
 
 func (c *PathCache) LookPath(env []string, file string) (string, error) { return LookPath(env, file) }
-
-// Build stands for the runtime's builder, which the generated code calls.
-func Build(dst, environ []string, overrides []Var) []string { return append(dst, environ...) }
