@@ -139,20 +139,22 @@ func (f *flow) inputDst(v ssa.Value) envKind {
 }
 
 // dstOf is the kind of a builder's result appended to dst: policy-built
-// where dst is this function's parameter (its callers judge what they
-// pass, through the dst role), else as dstKind says.
+// where dst is one of this function's []string parameters (its callers
+// judge what they pass, through the dst role), else as dstKind says
+// (for its one []string parameter, a builder's result after it, judged
+// at each call and at the sites here).
 func (f *flow) dstOf(dst ssa.Value) envKind {
-	if f.ownParam(dst) >= 0 {
+	if p := f.ownParam(dst); p >= 0 && (f.envParam == nil || f.fn.Params[p] != f.envParam) {
 		return kPolicy
 	}
 	return dstKind(f.kindOf(dst))
 }
 
 // applyFact is the kind of the result of a call with args of a function
-// that fact describes: its dst or Input, then its []string parameter,
+// that fact describes: its []string parameter, then its dst or Input,
 // bound to what the call passes.
 func (f *flow) applyFact(fact envFuncFact, args []ssa.Value) envKind {
-	k := envKind(fact.Kind)
+	k := f.bindArg(envKind(fact.Kind), fact.Param, args)
 	if k&kPolicy != 0 {
 		if r := fact.Roles; r.Dst >= 0 && r.Dst < len(args) {
 			k = k&^kPolicy | f.dstOf(args[r.Dst])
@@ -160,7 +162,7 @@ func (f *flow) applyFact(fact envFuncFact, args []ssa.Value) envKind {
 			k = k&^kPolicy | f.inputDst(args[r.Input])
 		}
 	}
-	return f.bindArg(k, fact.Param, args)
+	return k
 }
 
 // checkEnvirons reports each call that gives a builder an environ with

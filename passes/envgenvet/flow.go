@@ -743,7 +743,7 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 			if s, ok := spawnSite(d.Common().StaticCallee()); ok {
 				f.record(st, d, s)
 			}
-			f.closures(st, d)
+			f.judgeClosures(st, d)
 		}
 	}
 	if v, ok := instr.(ssa.Value); ok && f.holders[v] {
@@ -849,8 +849,12 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 	}
 	callee := common.StaticCallee()
 	if callee == nil {
+		how := "passed to a func value"
+		if common.IsInvoke() {
+			how = "passed to an interface's " + common.Method.Name() + " method"
+		}
 		for _, arg := range common.Args {
-			f.leaveCall(st, in, arg, "passed to a func value")
+			f.leaveCall(st, in, arg, how)
 		}
 		return
 	}
@@ -907,8 +911,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 				f.c.cmdVar(g).set |= f.bindArg(effect&^kEntry, sum.param, common.Args)
 			}
 			if sum.starts[i] || sum.handsOn[i] {
-				s := startsParam(o, i, !sum.starts[i])
-				f.record(st, in, s)
+				f.record(st, in, startsParam(o.Name(), i, !sum.starts[i]))
 			}
 			continue
 		}
@@ -916,7 +919,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			continue
 		}
 		if sum.starts[i] || sum.handsOn[i] {
-			f.record(st, in, startsParam(o, i, !sum.starts[i]))
+			f.record(st, in, startsParam(o.Name(), i, !sum.starts[i]))
 		}
 		if h := f.primary(arg); h != nil && sum.errAt >= 0 {
 			if effect, ok := sum.effectOK[i]; ok {
@@ -948,7 +951,7 @@ func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Functio
 			continue
 		}
 		if slices.Contains(fact.Starts, i) || slices.Contains(fact.HandsOn, i) {
-			f.record(st, in, startsParam(callee, i, !slices.Contains(fact.Starts, i)))
+			f.record(st, in, startsParam(qualifiedName(callee), i, !slices.Contains(fact.Starts, i)))
 		}
 		effect := f.bindArg(envKind(fact.Effect[j]), fact.Param, common.Args)
 		if g := cmdVarOf(arg); g != nil {
@@ -1142,9 +1145,9 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 		if g := cmdVarOf(args[s.holder]); g != nil {
 			vars = append(vars, g)
 		} else if h := f.primary(args[s.holder]); h != nil {
-			f.started[h] = true
+			f.started[h] = !s.leave || f.started[h]
 			if !f.escapedBefore(h, in) {
-				k |= f.start(st, h, key, s.bad, false)
+				k |= f.start(st, h, key, s.bad, s.leave)
 				made = f.made(h)
 			}
 		}
@@ -1237,11 +1240,19 @@ func appendNew[T comparable](s []T, add ...T) []T {
 // a method value at this call. What the closure sets itself is judged
 // in the closure (go func() { cmd.Env = …; cmd.Run() }()).
 func (f *flow) closures(st state, in ssa.CallInstruction) {
-	common := in.Common()
-	if _, ok := in.(*ssa.Defer); ok && !slices.Contains(f.deferred, in) && f.hasRunDefers() && !reaches(in.Block(), in.Block()) {
-		f.deferred = append(f.deferred, in) // judged where deferred calls run
-		return
+	if _, ok := in.(*ssa.Defer); ok && f.hasRunDefers() && !reaches(in.Block(), in.Block()) {
+		if !slices.Contains(f.deferred, in) {
+			f.deferred = append(f.deferred, in)
+		}
+		return // judged where deferred calls run
 	}
+	f.judgeClosures(st, in)
+}
+
+// judgeClosures notes, at the call in, the sites of the closures it runs
+// or takes, with the Envs of the holders they capture in st.
+func (f *flow) judgeClosures(st state, in ssa.CallInstruction) {
+	common := in.Common()
 	for _, v := range append([]ssa.Value{common.Value}, common.Args...) {
 		mc, ok := v.(*ssa.MakeClosure)
 		if !ok {

@@ -17,6 +17,7 @@ type site struct {
 	env    int     // the argument holding the environment, or -1
 	holder int     // the argument holding a followed *exec.Cmd or *ProcAttr, or -1
 	bad    envKind // the kinds of environment that are findings
+	leave  bool    // the call lets the holder leave rather than start it
 }
 
 // spawnSite reports whether a call of fn is a site, and which.
@@ -27,9 +28,9 @@ func spawnSite(fn *ssa.Function) (site, bool) {
 	}
 	switch k.does {
 	case roleStart:
-		return site{k.show, -1, k.arg, k.bad}, true
+		return site{name: k.show, env: -1, holder: k.arg, bad: k.bad}, true
 	case roleSpawnEnv, roleCommand:
-		return site{k.show, k.arg, -1, k.bad}, true
+		return site{name: k.show, env: k.arg, holder: -1, bad: k.bad}, true
 	}
 	return site{}, false
 }
@@ -160,12 +161,12 @@ func isExecMethod(fn *ssa.Function) bool {
 	return typeKey{k.pkg, k.recv} == cmdType
 }
 
-// startsParam is the site of a call of fn, a function that starts its
-// parameter i (or lets it leave, handsOn).
-func startsParam(fn *ssa.Function, i int, handsOn bool) site {
-	name := fn.Name() + " (which starts it)"
+// startsParam is the site of a call of the function named fn, which
+// starts its parameter i (or lets it leave: handsOn).
+func startsParam(fn string, i int, handsOn bool) site {
+	name := fn + " (which starts it)"
 	if handsOn {
-		name = fn.Name() + " (which lets it leave)"
+		name = fn + " (which hands it on)"
 	}
-	return site{name: name, env: -1, holder: i, bad: badWhereNilInherits}
+	return site{name: name, env: -1, holder: i, bad: badWhereNilInherits, leave: handsOn}
 }

@@ -1,4 +1,3 @@
-/* want package:"envPackage" */
 // Package a holds spawn sites: positives.go those the analyzer must
 // report, traps.go those it must not.
 package a

@@ -10,13 +10,21 @@ type Msg any
 
 type Cmd func() Msg
 
-type execCommand struct {
-	cmd *exec.Cmd
-	fn  func(error) Msg
-}
+// ExecCommand is what Exec runs when the program gets to it.
+type ExecCommand interface{ Run() error }
+
+type osExecCommand struct{ *exec.Cmd }
 
 // ExecProcess returns a command that runs c when the program gets to it.
 func ExecProcess(c *exec.Cmd, fn func(error) Msg) Cmd { // want ExecProcess:"holderParams\\(starts \\[\\], hands on \\[0\\]\\)"
-	e := &execCommand{cmd: c, fn: fn}
-	return func() Msg { return e.fn(e.cmd.Run()) }
+	return Exec(wrapExecCommand(c), fn)
+}
+
+func wrapExecCommand(c *exec.Cmd) ExecCommand { // want wrapExecCommand:"holderParams\\(starts \\[\\], hands on \\[0\\]\\)"
+	return &osExecCommand{Cmd: c}
+}
+
+// Exec returns a command that runs c when the program gets to it.
+func Exec(c ExecCommand, fn func(error) Msg) Cmd {
+	return func() Msg { return fn(c.Run()) }
 }
