@@ -104,25 +104,13 @@ func (f *flow) ownParam(v ssa.Value) int {
 }
 
 // coreKind is the kind of the result of a call of the builder API's core
-// (envrt.Build): a builder's result after its Input's dst, if it is given
-// a task; else the call is nothing the analysis knows.
+// (envrt.Build, whose signature takes a task: TestTableNamesExist holds
+// it to that): a builder's result after its Input's dst.
 func (f *flow) coreKind(r roles, args []ssa.Value) envKind {
-	if !hasTask(args) || r.Input < 0 || r.Input >= len(args) {
+	if r.Input < 0 || r.Input >= len(args) {
 		return kOther
 	}
 	return f.inputDst(args[r.Input])
-}
-
-// hasTask reports whether one of args is a task (a *Task of the runtime).
-func hasTask(args []ssa.Value) bool {
-	for _, a := range args {
-		if p, ok := types.Unalias(a.Type()).(*types.Pointer); ok {
-			if k, ok := typeKeyOf(p.Elem()); ok && k == taskType {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // inputDst is the kind of a builder's result over the Input v: what its

@@ -119,7 +119,7 @@ func (f *flow) variableEscapes(a *ssa.Alloc, seen map[ssa.Value]bool) []ssa.Inst
 				out = append(out, r)
 			}
 		case *ssa.MakeClosure:
-			if !readsOnly(freeVarFor(r, a), map[ssa.Value]bool{}) {
+			if !calledInPlace(r) && !readsOnly(freeVarFor(r, a), map[ssa.Value]bool{}) {
 				out = append(out, r)
 			}
 		case *ssa.DebugRef:

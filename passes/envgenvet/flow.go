@@ -968,7 +968,7 @@ func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Functio
 // its package's name and its own (tea.ExecProcess).
 func qualifiedName(fn *ssa.Function) string {
 	if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
-		return obj.Pkg().Name() + "." + fn.Name()
+		return obj.Pkg().Name() + "." + obj.Name()
 	}
 	return fn.Name()
 }

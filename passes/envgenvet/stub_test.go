@@ -47,7 +47,8 @@ func TestRuntimeStub(t *testing.T) {
 
 // TestTableNamesExist holds the table (names.go) to the real runtime: each
 // function it knows in the runtime or envexec is declared in one of
-// them, and the task type in the runtime. When the API moves or is
+// them, the builder API's core takes a task (what makes a function that
+// calls it a builder), and the task type is the runtime's. When the API moves or is
 // renamed, this says which entry of the table to change.
 func TestTableNamesExist(t *testing.T) {
 	real := map[string]map[string]string{}
@@ -62,9 +63,11 @@ func TestTableNamesExist(t *testing.T) {
 		_, ok := real[k.pkg][name]
 		return ok
 	}
-	for k := range builderAPI {
+	for k, r := range builderAPI {
 		if !has(k) {
 			t.Errorf("builderAPI: %s has no %s", k.pkg, k.name)
+		} else if task := "*" + taskType.name; r.core && !strings.Contains(real[k.pkg][k.name], task) {
+			t.Errorf("builderAPI: %s.%s takes no %s: %s", k.pkg, k.name, task, real[k.pkg][k.name])
 		}
 	}
 	for k := range spawnHelpers {

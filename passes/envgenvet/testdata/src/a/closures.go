@@ -24,6 +24,12 @@ func goroutineSetsEnvironAndRuns() {
 	}()
 }
 
+func closureSetsEnvironThenRun() {
+	cmd := exec.Command("ls")
+	func() { cmd.Env = os.Environ() }()
+	cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived`
+}
+
 // Quiet: a closure (called, go, defer) that sets Env from a builder and
 // runs; one that sets it, run before the start; a deferred one that runs
 // after Env was set.

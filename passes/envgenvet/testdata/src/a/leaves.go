@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 
+	"example.com/queue"
 	"example.com/sdk"
 	"example.com/tui"
 	"gen"
@@ -45,6 +46,18 @@ func storeExported() {
 func viaFuncValue(run func(*exec.Cmd) error) error {
 	cmd := exec.Command("ls")
 	return run(cmd) // want `^exec.Cmd passed to a func value: the environment is nil`
+}
+
+func queued(q *queue.Queue[*exec.Cmd]) {
+	cmd := exec.Command("ls")
+	cmd.Env = append(os.Environ(), "A=1")
+	queue.Push(q, cmd) // want `^exec.Cmd passed to queue.Push: the environment is os.Environ\(\) or derived`
+}
+
+func queuedWithPolicy(q *queue.Queue[*exec.Cmd]) {
+	cmd := exec.Command("ls")
+	cmd.Env = gen.ShellEnvOS()
+	queue.Push(q, cmd)
 }
 
 type starter interface{ Start(*exec.Cmd) error }

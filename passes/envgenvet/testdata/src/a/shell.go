@@ -60,9 +60,12 @@ func shellHandBuilt() {
 	interp.New(interp.Env(expand.ListEnviron("PATH=/bin", "HOME=/home/u")))
 }
 
+func ownOption() interp.RunnerOption { return interp.Env(expand.ListEnviron(gen.ShellEnvOS()...)) }
+
 func shellOptionsFromElsewhere(opts []interp.RunnerOption, own interp.RunnerOption) {
 	interp.New(opts...)
 	interp.New(interp.Params("-e"), own)
+	interp.New(interp.Params("-e"), ownOption()) // the program's own option may give it one
 }
 
 func shellGivenEnviron(env expand.Environ) {
