@@ -1,10 +1,10 @@
 // Command envgen-vet is envgen's spawn-site check as a go vet tool:
 //
-//	go build -o envgen-vet github.com/envgen/envgen/cmd/envgen/vet/envgen-vet
+//	go build -o envgen-vet github.com/envgen/envgen/passes/envgenvet/cmd/envgen-vet
 //	go vet -vettool=$(pwd)/envgen-vet ./...
 //
 // It reports the same findings as envgen vet; see package
-// github.com/envgen/envgen/cmd/envgen/vet.
+// github.com/envgen/envgen/passes/envgenvet.
 package main
 
 import (
