@@ -910,17 +910,13 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			if effect, ok := sum.effect[i]; ok && effect != kEntry {
 				f.c.cmdVar(g).set |= f.bindArg(effect&^kEntry, sum.param, common.Args)
 			}
-			if sum.starts[i] || sum.handsOn[i] {
-				f.record(st, in, startsParam(o.Name(), i, !sum.starts[i]))
-			}
+			f.startsOrKeeps(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i])
 			continue
 		}
 		if f.primary(arg) == nil {
 			continue
 		}
-		if sum.starts[i] || sum.handsOn[i] {
-			f.record(st, in, startsParam(o.Name(), i, !sum.starts[i]))
-		}
+		f.startsOrKeeps(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i])
 		if h := f.primary(arg); h != nil && sum.errAt >= 0 {
 			if effect, ok := sum.effectOK[i]; ok {
 				f.onSuccess(in)[h] = applyEffect(f.bindArg(effect, sum.param, common.Args), st[h])
@@ -950,9 +946,7 @@ func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Functio
 			f.leaveCall(st, in, arg, "passed to "+qualifiedName(callee))
 			continue
 		}
-		if slices.Contains(fact.Starts, i) || slices.Contains(fact.HandsOn, i) {
-			f.record(st, in, startsParam(qualifiedName(callee), i, !slices.Contains(fact.Starts, i)))
-		}
+		f.startsOrKeeps(st, in, qualifiedName(callee), i, slices.Contains(fact.Starts, i), slices.Contains(fact.HandsOn, i))
 		effect := f.bindArg(envKind(fact.Effect[j]), fact.Param, common.Args)
 		if g := cmdVarOf(arg); g != nil {
 			if effect != kEntry {
@@ -961,6 +955,18 @@ func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Functio
 			continue
 		}
 		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
+	}
+}
+
+// startsOrKeeps notes a call of the function named fn that starts the
+// holder it is given as its argument i (a site), or keeps it (it leaves
+// there).
+func (f *flow) startsOrKeeps(st state, in ssa.CallInstruction, fn string, i int, starts, keeps bool) {
+	switch {
+	case starts:
+		f.record(st, in, startsParam(fn, i))
+	case keeps:
+		f.leaveNamed(st, in, in.Common().Args[i], fn+" (which hands it on)")
 	}
 }
 
@@ -1145,9 +1151,9 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 		if g := cmdVarOf(args[s.holder]); g != nil {
 			vars = append(vars, g)
 		} else if h := f.primary(args[s.holder]); h != nil {
-			f.started[h] = !s.leave || f.started[h]
+			f.started[h] = true
 			if !f.escapedBefore(h, in) {
-				k |= f.start(st, h, key, s.bad, s.leave)
+				k |= f.start(st, h, key, s.bad, false)
 				made = f.made(h)
 			}
 		}
@@ -1193,11 +1199,15 @@ func (f *flow) made(h ssa.Value) []token.Pos {
 		if f.isEntry(a) {
 			continue
 		}
-		if _, ok := a.(*ssa.Phi); ok {
+		pos := a.Pos()
+		switch a := a.(type) {
+		case *ssa.Phi:
 			continue
+		case *ssa.Extract: // cmd, err := newCmd()
+			pos = a.Tuple.Pos()
 		}
-		if a.Pos().IsValid() {
-			out = append(out, a.Pos())
+		if pos.IsValid() {
+			out = append(out, pos)
 		}
 	}
 	return out

@@ -30,8 +30,13 @@ type leave struct {
 // function at the instruction at, described by how ("in a struct
 // field", "passed to tea.ExecProcess").
 func (f *flow) leaveAt(st state, at ssa.Instruction, x ssa.Value, how string) {
+	f.leaveNamed(st, at, x, holderName(x.Type())+" "+how)
+}
+
+// leaveNamed is leaveAt with the name messages give the site.
+func (f *flow) leaveNamed(st state, at ssa.Instruction, x ssa.Value, name string) {
 	if g := cmdVarOf(x); g != nil {
-		n := f.noteSite(at, holderName(x.Type())+" "+how, 0, holderBad(x.Type()), nil, msgSpawn)
+		n := f.noteSite(at, name, 0, holderBad(x.Type()), nil, msgSpawn)
 		n.vars = appendNew(n.vars, g)
 		return
 	}
@@ -42,7 +47,7 @@ func (f *flow) leaveAt(st state, at ssa.Instruction, x ssa.Value, how string) {
 	key := leaveKey{at, h}
 	l := f.leaves[key]
 	if l == nil {
-		l = &leave{name: holderName(h.Type()) + " " + how}
+		l = &leave{name: name}
 		f.leaves[key] = l
 	}
 	l.env |= st[h]

@@ -17,7 +17,6 @@ type site struct {
 	env    int     // the argument holding the environment, or -1
 	holder int     // the argument holding a followed *exec.Cmd or *ProcAttr, or -1
 	bad    envKind // the kinds of environment that are findings
-	leave  bool    // the call lets the holder leave rather than start it
 }
 
 // spawnSite reports whether a call of fn is a site, and which.
@@ -162,11 +161,7 @@ func isExecMethod(fn *ssa.Function) bool {
 }
 
 // startsParam is the site of a call of the function named fn, which
-// starts its parameter i (or lets it leave: handsOn).
-func startsParam(fn string, i int, handsOn bool) site {
-	name := fn + " (which starts it)"
-	if handsOn {
-		name = fn + " (which hands it on)"
-	}
-	return site{name: name, env: -1, holder: i, bad: badWhereNilInherits, leave: handsOn}
+// starts its parameter i.
+func startsParam(fn string, i int) site {
+	return site{name: fn + " (which starts it)", env: -1, holder: i, bad: badWhereNilInherits}
 }

@@ -30,6 +30,14 @@ func acceptedLeaveWhereCreated() *sdk.CommandTransport {
 	return &sdk.CommandTransport{Command: cmd}
 }
 
+func acceptedFromConstructor() error {
+	cmd, err := newCmdErr("env") //envgen:inherit env shows what this process has
+	if err != nil {
+		return err
+	}
+	return cmd.Run()
+}
+
 func acceptedOneOfTwo(ok bool) {
 	var cmd *exec.Cmd
 	if ok {

@@ -124,6 +124,13 @@ func wrappedPolicy() *sdk.CommandTransport {
 	return wrap(cmd)
 }
 
+func wrappedThenSet() *sdk.CommandTransport {
+	cmd := exec.Command("ls")
+	t := wrap(cmd)
+	cmd.Env = gen.ShellEnvOS() // before anything can start it
+	return t
+}
+
 func describedOnly() string {
 	cmd := exec.Command("server")
 	return sdk.Describe(cmd) // Describe keeps nothing
