@@ -191,17 +191,26 @@ func calleeOf(call *ssa.Call) *ssa.Function { return call.Call.StaticCallee() }
 // has a funcValueFact (Lookup's EnvFunc). A func value of unknown origin
 // is not known, whatever its type.
 func (f *flow) funcValue(v ssa.Value) (envFuncFact, bool) {
-	var out envFuncFact
-	n := 0
-	ok := f.eachFuncValue(v, map[ssa.Value]bool{}, func(fact envFuncFact) {
-		if n == 0 {
-			out = fact
-		} else {
-			out = joinFacts(out, fact)
-		}
-		n++
-	})
-	return out, ok && n > 0
+	var j joined
+	ok := f.eachFuncValue(v, map[ssa.Value]bool{}, j.add)
+	return j.fact, ok && j.n > 0
+}
+
+// joined is what the analysis knows of a call of a func value that may
+// be any of n functions: their facts joined.
+type joined struct {
+	fact envFuncFact
+	n    int
+}
+
+// add joins what the analysis knows of one more function.
+func (j *joined) add(fact envFuncFact) {
+	if j.n == 0 {
+		j.fact = fact
+	} else {
+		j.fact = joinFacts(j.fact, fact)
+	}
+	j.n++
 }
 
 // eachFuncValue calls yield with what the analysis knows of each func v
@@ -274,22 +283,13 @@ func joinFacts(a, b envFuncFact) envFuncFact {
 // only result is an environment) the function returns as its result i,
 // at the returns rets that may succeed.
 func (f *flow) returnedFuncs(rets []*ssa.Return, i int) (envFuncFact, bool) {
-	var out envFuncFact
-	n := 0
+	var j joined
 	for _, ret := range rets {
-		ok := f.eachFuncValue(ret.Results[i], map[ssa.Value]bool{}, func(fact envFuncFact) {
-			if n == 0 {
-				out = fact
-			} else {
-				out = joinFacts(out, fact)
-			}
-			n++
-		})
-		if !ok {
+		if !f.eachFuncValue(ret.Results[i], map[ssa.Value]bool{}, j.add) {
 			return envFuncFact{}, false
 		}
 	}
-	return out, n > 0
+	return j.fact, j.n > 0
 }
 
 // isEnvFuncType reports whether t is a func type whose only result is
