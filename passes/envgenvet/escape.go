@@ -165,6 +165,16 @@ func mayPrecede(a, b ssa.Instruction) bool {
 	return a.Block() == b.Block() && index(a) < index(b) || reaches(a.Block(), b.Block())
 }
 
+// index returns the position of in in its block.
+func index(in ssa.Instruction) int {
+	for i, x := range in.Block().Instrs {
+		if x == in {
+			return i
+		}
+	}
+	return -1
+}
+
 // reaches reports whether a path of one edge or more leads from a to b.
 func reaches(a, b *ssa.BasicBlock) bool {
 	seen := map[*ssa.BasicBlock]bool{}

@@ -8,11 +8,7 @@ package envgenvet
 // this function starts it itself (that start is the site) or sets its
 // Env again on every path after it leaves.
 
-import (
-	"go/token"
-
-	"golang.org/x/tools/go/ssa"
-)
+import "golang.org/x/tools/go/ssa"
 
 // leaveKey is a holder leaving at an instruction.
 type leaveKey struct {
@@ -164,14 +160,4 @@ func (f *flow) sets(h ssa.Value, in ssa.Instruction) bool {
 		}
 	}
 	return false
-}
-
-// leavePos is where a finding at the instruction at is reported: a
-// call's start, else the instruction's own position.
-func (c *checker) leavePos(at ssa.Instruction) token.Pos {
-	pos := at.Pos()
-	if ce := c.calls[pos]; ce != nil {
-		return ce.Pos()
-	}
-	return pos
 }

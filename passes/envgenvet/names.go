@@ -51,8 +51,6 @@ const (
 	roleConcat           // returns its slices (arg, variadic) one after the other: slices.Concat
 	roleInsert           // returns (and writes into) the slice at arg with the entries of its last argument added: slices.Insert, Replace
 	roleListEnviron      // an environment (expand.Environ) with the entries at arg: expand.ListEnviron
-	roleBuild            // a generated builder's core: its result is a builder's result, appended to the dst of the Input at arg
-	roleGiven            // makes a builder's Input from (dst, environ): envrt.Given
 	roleExits            // never returns: os.Exit, log.Fatal
 	roleFails            // returns an error that is never nil: errors.New
 )

@@ -45,7 +45,7 @@ func (c *checker) report() {
 			if bad == 0 {
 				continue
 			}
-			pos := c.leavePos(key.at)
+			pos := c.sitePos(key.at)
 			p := c.pass.Fset.Position(pos)
 			if !checkTests && strings.HasSuffix(p.Filename, "_test.go") || sup.accepts(p) || sup.acceptsAll(c.pass.Fset, made) {
 				continue
@@ -88,12 +88,12 @@ func message(name string, k, bad envKind, kind messageKind) string {
 	return fmt.Sprintf("%s: the environment is a builder's result with a non-constant entry appended or written after it ran%s, which bypasses the policy; pass the value to the builder as envrt.Set(NAME, value)", name, some)
 }
 
-// index returns the position of in in its block.
-func index(in ssa.Instruction) int {
-	for i, x := range in.Block().Instrs {
-		if x == in {
-			return i
-		}
+// sitePos is where a finding at the instruction at is reported: a
+// call's start, else the instruction's own position.
+func (c *checker) sitePos(at ssa.Instruction) token.Pos {
+	pos := at.Pos()
+	if ce := c.calls[pos]; ce != nil {
+		return ce.Pos()
 	}
-	return -1
+	return pos
 }
