@@ -94,10 +94,91 @@ func TestVetUsage(t *testing.T) {
 
 	code, stdout, stderr = runVet(t, dir, nil, "./nosuch/...")
 	assert.Equal(t, 2, code, stderr)
-	assert.Contains(t, stderr, "envgen vet: no package to check in ./nosuch/...\n")
+	assert.Regexp(t, `^envgen vet: pattern ./nosuch/...: [^\n]+\n`+
+		`envgen vet: no package to check in ./nosuch/...\nrun envgen vet -h for usage\n$`, stderr)
+	assert.NotContains(t, stderr, "-:", "a position the go command does not have")
 	assert.Empty(t, stdout)
 
 	code, _, stderr = runVet(t, dir, nil, "-h")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, stderr, "usage: envgen vet [-tests] [PACKAGES]")
+}
+
+// TestVetGeneratedBuilders runs envgen vet on a user's module with the
+// code envgen generates: its builders are recognised by what they do, so
+// entries appended to os.Environ() before one and a non-constant entry
+// appended after one are reported, and the designed overrides are not; a
+// directive on the line that creates a Cmd accepts what is found where
+// it runs.
+func TestVetGeneratedBuilders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module's packages with the go command; skipped with -short")
+	}
+	dir, environ := vetModule(t)
+	src := `package main
+
+import (
+	"os"
+	"os/exec"
+
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+func firstWins(v string) []string {
+	return ShellEnv(append(os.Environ(), "X="+v))
+}
+
+func extended(v string) error {
+	cmd := exec.Command("env")
+	cmd.Env = append(ShellEnv(os.Environ()), "X="+v)
+	return cmd.Run()
+}
+
+func overrides(v string) error {
+	cmd := exec.Command("env")
+	cmd.Env = ShellEnvOS(envrt.Set("X", v))
+	return cmd.Run()
+}
+
+func acceptedWhereMade() error {
+	cmd := exec.Command("env") //envgen:inherit env shows what this process has
+	return cmd.Run()
+}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "spawn.go"), []byte(src), 0o644))
+	code, stdout, stderr := runVet(t, dir, environ)
+	assert.Equal(t, 1, code, stderr)
+	assert.Equal(t, "spawn.go:11:9: ShellEnv: its environ is os.Environ() with entries appended, "+
+		"which lose to this process's entries of the same names (a builder keeps each name's first entry); "+
+		"pass them to the builder as envrt.Set(NAME, value) or envrt.Sets(entries)\n"+
+		"spawn.go:17:9: exec.Cmd.Run: the environment is a builder's result with a non-constant entry "+
+		"appended or written after it ran, which bypasses the policy; pass the value to the builder as envrt.Set(NAME, value)\n", stdout)
+}
+
+// TestVetSkipsPackagesThatDoNotLoad runs envgen vet on a module where
+// one package does not compile and another imports it: the rest is
+// checked, the load error printed with its position, the two named as
+// not checked, and the exit code is 1.
+func TestVetSkipsPackagesThatDoNotLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module's packages with the go command; skipped with -short")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.24\n",
+		"a/a.go": "package a\n\nimport \"os/exec\"\n\nfunc Run() error { return exec.Command(\"env\").Run() }\n",
+		"b/b.go": "package b\n\nfunc B() { undefined() }\n",
+		"c/c.go": "package c\n\nimport \"example.com/m/b\"\n\nfunc C() { b.B() }\n",
+		"d/d.go": "package d\n\nfunc D() {}\n",
+	}
+	for name, src := range files {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	code, stdout, stderr := runVet(t, dir, testkit.GoEnv(t, testkit.GoCommand(t)))
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "a/a.go:5:27: exec.Cmd.Run: the environment is nil, which gives the child this process's whole environment; "+
+		"build it with a policy builder, or accept the line with //envgen:inherit REASON\n", stdout)
+	assert.Equal(t, "b/b.go:3:12: undefined: undefined\n"+
+		"envgen vet: 2 packages not checked, as they do not load: example.com/m/b, example.com/m/c\n", stderr)
 }

@@ -1,0 +1,403 @@
+package envgenvet
+
+import (
+	"go/ast"
+	"go/build"
+	"go/token"
+	"go/types"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Analyzer reports spawn sites whose child may get an environment that
+// no envgen policy built.
+var Analyzer = &analysis.Analyzer{
+	Name: "envgenvet",
+	Doc: "report child processes started with an environment no envgen policy built " +
+		"(nil Env, os.Environ(), a builder's result extended after it ran, a Cmd that leaves with such an Env, " +
+		"a shell given such an environment, a builder given entries appended to os.Environ())",
+	URL:       "https://pkg.go.dev/github.com/envgen/envgen/passes/envgenvet",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(startsFuncFact), new(holderParamFact), new(funcValueFact), new(envPackageFact)},
+}
+
+// checkTests is the -tests flag: report in _test.go files too.
+var checkTests bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&checkTests, "tests", false, "also report spawn sites in _test.go files")
+}
+
+// checker is the analysis of one package.
+type checker struct {
+	pass    *analysis.Pass
+	ssaPkg  *ssa.Package
+	funcs   map[*ssa.Function]*funcInfo
+	flows   map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
+	globals map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
+	cmdVars map[*ssa.Global]*cmdVar           // package-level Cmds: what each function stores there
+	calls   map[token.Pos]*ast.CallExpr       // by Lparen
+}
+
+// funcInfo is what the analysis of one function found.
+type funcInfo struct {
+	busy       bool
+	result     envKind             // what its environment result may be (0 for none)
+	index      int                 // which of its results that is
+	cmd        envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
+	cmdAt      int                 // which of its results that is
+	effect     map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
+	effectOK   map[int]envKind     // the same at the returns whose error result may be nil
+	freeEffect map[int]envKind     // per holder free variable (a closure's): its Env at return
+	errAt      int                 // the index of its error result (the last), or -1
+	param      paramRef            // its one []string parameter, which paramBits stand for
+	roles      roles               // its parameters that reach a builder
+	funcs      *funcValueFact      // what the func values it returns do, if known
+	paramSites map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
+	starts     map[int]bool        // holder parameters it starts with the Env as given
+	handsOn    map[int]bool        // holder parameters it lets leave with the Env as given
+	freeSites  map[int]map[siteKey]freeSite
+	// freeSites: per holder free variable (a closure's), the sites that
+	// start it or let it leave with the Env its function gave: judged
+	// where the closure is run or handed on.
+	sites map[siteKey]*siteNote // what each site's environment may be
+}
+
+// freeSite is a site in a closure that starts (or lets leave) a holder
+// the closure captured: the kinds that are findings there.
+type freeSite struct {
+	bad   envKind
+	leave bool
+}
+
+// siteKey is a site: a call (or a store), under the name its messages use.
+type siteKey struct {
+	at   ssa.Instruction
+	name string
+}
+
+// siteNote is what the analysis found at a site.
+type siteNote struct {
+	kind envKind     // what its environment may be
+	bad  envKind     // which of those kinds are findings
+	made []token.Pos // where the holders it starts were created, for //envgen:inherit there
+	vars []*ssa.Global
+	// vars: package-level Cmds it may start, whose Env is known once
+	// every function is analysed.
+	msg messageKind
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !relevant(pass) {
+		return nil, nil
+	}
+	c := &checker{
+		pass:    pass,
+		funcs:   map[*ssa.Function]*funcInfo{},
+		flows:   map[*ssa.Function]*flow{},
+		cmdVars: map[*ssa.Global]*cmdVar{},
+		calls:   map[token.Pos]*ast.CallExpr{},
+	}
+	prog := ssa.NewProgram(pass.Fset, 0)
+	for _, imp := range pass.Pkg.Imports() {
+		prog.CreatePackage(imp, nil, nil, true)
+	}
+	c.ssaPkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	c.ssaPkg.Build()
+
+	var fns []*ssa.Function
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			if decl, ok := decl.(*ast.FuncDecl); ok {
+				if fn := prog.FuncValue(pass.TypesInfo.Defs[decl.Name].(*types.Func)); fn != nil {
+					fns = append(fns, fn)
+				}
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if ce, ok := n.(*ast.CallExpr); ok {
+				c.calls[ce.Lparen] = ce
+			}
+			return true
+		})
+	}
+	if init := c.ssaPkg.Func("init"); init != nil {
+		// First, with the closures of package-level initializers: what
+		// they store to the package's variables is what others read.
+		fns = append([]*ssa.Function{init}, fns...)
+	}
+	c.globals = globalUses(fns)
+	var all func(fn *ssa.Function)
+	all = func(fn *ssa.Function) {
+		c.summary(fn)
+		for _, anon := range fn.AnonFuncs {
+			all(anon)
+		}
+	}
+	for _, fn := range fns {
+		all(fn)
+	}
+	c.exportFacts(fns)
+	c.report()
+	return nil, nil
+}
+
+// relevant reports whether pass's package can start a child or compute
+// an environment the analysis knows: it imports a package that spawns or
+// one with facts. The standard library (but for cmd) is left out.
+func relevant(pass *analysis.Pass) bool {
+	if len(pass.Files) > 0 {
+		std := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+		name := pass.Fset.File(pass.Files[0].Pos()).Name()
+		if strings.HasPrefix(name, std) && !strings.HasPrefix(name, std+"cmd"+string(filepath.Separator)) {
+			return false
+		}
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if relevantImports[imp.Path()] || pass.ImportPackageFact(imp, new(envPackageFact)) {
+			return true
+		}
+	}
+	return false
+}
+
+// summary analyses fn once and returns what it found, or nil while fn
+// is being analysed (recursion).
+func (c *checker) summary(fn *ssa.Function) *funcInfo {
+	if info, ok := c.funcs[fn]; ok {
+		if info.busy {
+			return nil
+		}
+		return info
+	}
+	info := &funcInfo{
+		busy: true, param: paramRef{Index: -1}, roles: noRoles, paramSites: map[envKind]envKind{},
+		effect: map[int]envKind{}, effectOK: map[int]envKind{}, freeEffect: map[int]envKind{}, errAt: -1,
+		starts: map[int]bool{}, handsOn: map[int]bool{}, freeSites: map[int]map[siteKey]freeSite{},
+		sites: map[siteKey]*siteNote{},
+	}
+	c.funcs[fn] = info
+	if len(fn.Blocks) > 0 {
+		// A closure called while fn is analysed was summarised with
+		// what fn's analysis knew then of its variables; once fn's is
+		// done, summarise its closures again, and if one changed,
+		// analyse fn again with it (a few rounds at most).
+		for range 3 {
+			f := &flow{c: c, fn: fn, info: info}
+			c.flows[fn] = f
+			f.run()
+			if !c.resummarise(fn.AnonFuncs) {
+				break
+			}
+		}
+	}
+	info.busy = false
+	return info
+}
+
+// resummarise summarises again the closures in fns that have a summary,
+// and reports whether any of them changed.
+func (c *checker) resummarise(fns []*ssa.Function) bool {
+	changed := false
+	for _, fn := range fns {
+		old, ok := c.funcs[fn]
+		if !ok || old.busy {
+			continue
+		}
+		delete(c.funcs, fn)
+		now := c.summary(fn)
+		changed = changed || now.result != old.result || now.cmd != old.cmd ||
+			!maps.Equal(now.effect, old.effect) || !maps.Equal(now.starts, old.starts) ||
+			!maps.Equal(now.paramSites, old.paramSites) || !maps.Equal(now.freeEffect, old.freeEffect) ||
+			len(now.freeSites) != len(old.freeSites)
+	}
+	return changed
+}
+
+// local returns the summary of callee if it is a function of this
+// package with a body (the generic function, for an instance), or nil.
+func (c *checker) local(callee *ssa.Function) (*ssa.Function, *funcInfo) {
+	if callee == nil {
+		return nil, nil
+	}
+	if o := origin(callee); o.Pkg == c.ssaPkg && len(o.Blocks) > 0 {
+		return o, c.summary(o)
+	}
+	return nil, nil
+}
+
+// funcFact returns what the analysis knows of callee's environment
+// result and of its parameters' roles: from its own summary in this
+// package, or from a fact.
+func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
+	if callee == nil {
+		return envFuncFact{}, false
+	}
+	if o, info := c.local(callee); o != nil {
+		if info == nil || info.result == 0 && !info.roles.any() {
+			return envFuncFact{}, false
+		}
+		return envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles}, true
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok {
+		return envFuncFact{}, false
+	}
+	var fact envFuncFact
+	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
+}
+
+// cmdFact returns what the analysis knows of the new Cmd or ProcAttr
+// that callee returns: its Env, which result it is, and which parameter
+// the Env's param bits stand for.
+func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
+	if o, info := c.local(callee); o != nil {
+		if info != nil && info.cmd != 0 {
+			return cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param}, true
+		}
+		return cmdFuncFact{}, false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok {
+		return cmdFuncFact{}, false
+	}
+	var fact cmdFuncFact
+	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
+}
+
+// startsFact returns, for a function that starts a child with an
+// environment made from its []string parameter, that parameter's index
+// and per set of bad kinds what the environment may be (in paramBits).
+func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKind) {
+	if o, info := c.local(callee); o != nil {
+		if info != nil && len(info.paramSites) > 0 {
+			return info.param, info.paramSites
+		}
+		return paramRef{}, nil
+	}
+	obj, ok := callee.Object().(*types.Func)
+	var fact startsFuncFact
+	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+		return paramRef{}, nil
+	}
+	sites := map[envKind]envKind{}
+	for i := range fact.Bad {
+		sites[envKind(fact.Bad[i])] |= envKind(fact.Kind[i])
+	}
+	return fact.Param, sites
+}
+
+// holderParams returns what callee, a function of another package, does
+// with the Cmds it is given, if the analysis read it.
+func (c *checker) holderParams(callee *ssa.Function) (holderParamFact, bool) {
+	obj, ok := callee.Object().(*types.Func)
+	var fact holderParamFact
+	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+		return fact, false
+	}
+	return fact, true
+}
+
+// funcValueFact returns what the analysis knows of the func values that
+// callee returns.
+func (c *checker) funcValueFact(callee *ssa.Function) (funcValueFact, bool) {
+	if callee == nil {
+		return funcValueFact{}, false
+	}
+	if o, info := c.local(callee); o != nil {
+		if info != nil && info.funcs != nil {
+			return *info.funcs, true
+		}
+		return funcValueFact{}, false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	var fact funcValueFact
+	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+		return fact, false
+	}
+	return fact, true
+}
+
+// exportFacts exports what callers in other packages need: the
+// functions whose result the analysis knows, the constructors, the
+// functions that start a child with their parameter, and what each
+// function does with the Cmds it is given.
+func (c *checker) exportFacts(fns []*ssa.Function) {
+	exported := false
+	for _, fn := range fns {
+		info := c.funcs[fn]
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || info == nil {
+			continue
+		}
+		if info.result&(kPolicy|kParent|kExtended|paramBits) != 0 || info.roles.any() {
+			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles})
+			exported = true
+		}
+		if info.cmd != 0 {
+			c.pass.ExportObjectFact(obj, &cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param})
+			exported = true
+		}
+		if len(info.paramSites) > 0 {
+			fact := &startsFuncFact{Param: info.param}
+			for _, bad := range slices.Sorted(maps.Keys(info.paramSites)) {
+				fact.Bad = append(fact.Bad, uint16(bad))
+				fact.Kind = append(fact.Kind, uint16(info.paramSites[bad]))
+			}
+			c.pass.ExportObjectFact(obj, fact)
+			exported = true
+		}
+		if info.funcs != nil {
+			c.pass.ExportObjectFact(obj, info.funcs)
+			exported = true
+		}
+		if fact := holderFact(fn, info); fact != nil {
+			c.pass.ExportObjectFact(obj, fact)
+			exported = true
+		}
+	}
+	if exported {
+		c.pass.ExportPackageFact(new(envPackageFact))
+	}
+}
+
+// holderFact is the holderParamFact of fn, or nil if it has no holder
+// parameter.
+func holderFact(fn *ssa.Function, info *funcInfo) *holderParamFact {
+	fact := &holderParamFact{Param: info.param}
+	for i, p := range fn.Params {
+		if !isHolderPointer(p.Type()) {
+			continue
+		}
+		fact.Params = append(fact.Params, i)
+		effect, ok := info.effect[i]
+		if !ok {
+			effect = kEntry
+		}
+		fact.Effect = append(fact.Effect, uint16(effect))
+		if info.starts[i] {
+			fact.Starts = append(fact.Starts, i)
+		}
+		if info.handsOn[i] {
+			fact.HandsOn = append(fact.HandsOn, i)
+		}
+	}
+	if len(fact.Params) == 0 {
+		return nil
+	}
+	return fact
+}
+
+// origin returns the generic function fn instantiates, whose body the
+// analysis reads, or fn itself.
+func origin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
+}

@@ -1,0 +1,99 @@
+package envgenvet
+
+// This file reports what the analysis found: each site whose environment
+// may be one of its bad kinds, and directives without a reason, in
+// position order.
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// messageKind chooses a finding's message.
+type messageKind int
+
+const (
+	msgSpawn     messageKind = iota // a child (or a Cmd that leaves) with such an environment
+	msgFirstWins                    // a builder given entries appended to os.Environ()
+)
+
+// report reports the sites whose environment may be one of their bad
+// kinds, but those //envgen:inherit accepts, and directives without a
+// reason, in position order.
+func (c *checker) report() {
+	sup := readSuppressions(c.pass.Fset, c.pass.Files)
+	type finding struct {
+		pos token.Pos
+		msg string
+	}
+	var found []finding
+	for _, info := range c.funcs {
+		for key, n := range info.sites {
+			k, made := n.kind, n.made
+			for _, g := range n.vars {
+				k |= c.cmdVarKind(g)
+				made = append(made, c.cmdVar(g).made...)
+			}
+			if k&kBuiltParam != 0 { // a builder's result with whatever the parameter holds
+				k = k&^kBuiltParam | kExtended
+			}
+			bad := k & n.bad
+			if bad == 0 {
+				continue
+			}
+			pos := c.sitePos(key.at)
+			p := c.pass.Fset.Position(pos)
+			if !checkTests && strings.HasSuffix(p.Filename, "_test.go") || sup.accepts(p) || sup.acceptsAll(c.pass.Fset, made) {
+				continue
+			}
+			found = append(found, finding{pos, message(key.name, k, bad, n.msg)})
+		}
+	}
+	for _, pos := range sup.noReason {
+		found = append(found, finding{pos, inheritDirective + " needs a reason: say why this child may have this process's environment"})
+	}
+	sort.Slice(found, func(i, j int) bool {
+		if found[i].pos != found[j].pos {
+			return found[i].pos < found[j].pos
+		}
+		return found[i].msg < found[j].msg
+	})
+	for i, f := range found {
+		if i == 0 || found[i-1] != f {
+			c.pass.Reportf(f.pos, "%s", f.msg)
+		}
+	}
+}
+
+// message says what is wrong with a site whose environment may be k, of
+// which bad is a finding.
+func message(name string, k, bad envKind, kind messageKind) string {
+	some := ""
+	if k&^bad != 0 {
+		some = " on some paths"
+	}
+	accept := "; build it with a policy builder, or accept the line with " + inheritDirective + " REASON"
+	switch {
+	case kind == msgFirstWins:
+		return fmt.Sprintf("%s: its environ is os.Environ() with entries appended%s, which lose to this process's entries of the same names (a builder keeps each name's first entry); pass them to the builder as envrt.Set(NAME, value) or envrt.Sets(entries)", name, some)
+	case bad&kParent != 0:
+		return fmt.Sprintf("%s: the environment is os.Environ() or derived from it%s, so the child gets every secret of this process%s", name, some, accept)
+	case bad&kNil != 0:
+		return fmt.Sprintf("%s: the environment is nil%s, which gives the child this process's whole environment%s", name, some, accept)
+	}
+	return fmt.Sprintf("%s: the environment is a builder's result with a non-constant entry appended or written after it ran%s, which bypasses the policy; pass the value to the builder as envrt.Set(NAME, value)", name, some)
+}
+
+// sitePos is where a finding at the instruction at is reported: a
+// call's start, else the instruction's own position.
+func (c *checker) sitePos(at ssa.Instruction) token.Pos {
+	pos := at.Pos()
+	if ce := c.calls[pos]; ce != nil {
+		return ce.Pos()
+	}
+	return pos
+}

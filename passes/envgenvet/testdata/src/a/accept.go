@@ -1,0 +1,60 @@
+/* want package:"envPackage" */
+
+package a
+
+// //envgen:inherit REASON accepts a finding on its line, or on the line
+// that creates the Cmd the finding is about.
+
+import (
+	"os"
+	"os/exec"
+
+	"example.com/sdk"
+)
+
+func acceptedWhereCreated() {
+	cmd := exec.Command("go", "env") //envgen:inherit go env reports what this environment selects
+	cmd.Run()
+}
+
+func acceptedWhereCreatedMultiLine() {
+	cmd := exec.Command( //envgen:inherit the child is this program re-executed
+		os.Args[0], "child")
+	cmd.Env = append(os.Environ(), "CHILD=1")
+	cmd.Run()
+}
+
+func acceptedLeaveWhereCreated() *sdk.CommandTransport {
+	cmd := exec.Command("server") //envgen:inherit the user's own server gets the user's environment, on purpose
+	cmd.Env = append(os.Environ(), "PORT=1")
+	return &sdk.CommandTransport{Command: cmd}
+}
+
+func acceptedFromConstructor() error {
+	cmd, err := newCmdErr("env") //envgen:inherit env shows what this process has
+	if err != nil {
+		return err
+	}
+	return cmd.Run()
+}
+
+func acceptedOneOfTwo(ok bool) {
+	var cmd *exec.Cmd
+	if ok {
+		cmd = exec.Command("a") //envgen:inherit a needs it
+	} else {
+		cmd = exec.Command("b")
+	}
+	cmd.Run() // want `^exec.Cmd.Run: the environment is nil`
+}
+
+func directiveOnTheLineBefore() {
+	//envgen:inherit a line of its own accepts nothing
+	cmd := exec.Command("ls")
+	cmd.Run() // want `^exec.Cmd.Run: the environment is nil`
+}
+
+func directiveWithoutReasonWhereCreated() {
+	cmd := exec.Command("ls") //envgen:inherit // want `^//envgen:inherit needs a reason`
+	cmd.Run()                 // want `^exec.Cmd.Run: the environment is nil`
+}

@@ -1,0 +1,184 @@
+// Package a holds spawn sites: positives.go those the analyzer must
+// report, traps.go those it must not.
+package a
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"slices"
+	"syscall"
+
+	"b"
+	"envhelp"
+	"gen"
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+func nilEnv() {
+	cmd := exec.Command("ls")
+	cmd.Run() // want `^exec.Cmd.Run: the environment is nil, which gives the child this process's whole environment`
+}
+
+func osEnviron() {
+	cmd := exec.Command("ls")
+	cmd.Env = os.Environ()
+	_ = cmd.Start() // want `^exec.Cmd.Start: the environment is os.Environ\(\) or derived from it, so`
+}
+
+func appendToEnviron(v string) {
+	cmd := exec.CommandContext(context.Background(), "ls")
+	cmd.Env = append(os.Environ(), "X="+v)
+	_, _ = cmd.Output() // want `^exec.Cmd.Output: the environment is os.Environ\(\)`
+}
+
+func copiedFromEnviron() {
+	env := make([]string, len(os.Environ()))
+	copy(env, os.Environ())
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	_, _ = cmd.CombinedOutput() // want `^exec.Cmd.CombinedOutput: the environment is os.Environ\(\)`
+}
+
+func clonedEnviron() {
+	cmd := exec.Command("ls")
+	cmd.Env = slices.Clone(os.Environ())
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func cmdEnviron() {
+	cmd := exec.Command("ls")
+	cmd.Env = append(cmd.Environ(), "A=1") // Environ of a nil Env is the parent's
+	cmd.Run()                              // want `os.Environ\(\) or derived`
+}
+
+func oneBranch(ok bool) {
+	cmd := exec.Command("ls")
+	if ok {
+		cmd.Env = gen.ShellEnv(os.Environ())
+	}
+	cmd.Run() // want `the environment is nil on some paths`
+}
+
+func overwrittenAfter() {
+	cmd := exec.Command("ls")
+	cmd.Env = gen.ShellEnv(os.Environ())
+	cmd.Env = os.Environ()
+	cmd.Run() // want `os.Environ\(\) or derived from it, so`
+}
+
+func literalCmd() {
+	cmd := &exec.Cmd{Path: "/bin/ls"}
+	cmd.Run() // want `the environment is nil`
+}
+
+func varCmd() {
+	var cmd exec.Cmd
+	cmd.Path = "/bin/ls"
+	cmd.Run() // want `the environment is nil`
+}
+
+func capturedByClosure() {
+	cmd := exec.Command("ls")
+	defer func() { _ = cmd.Process }()
+	cmd.Run() // want `the environment is nil`
+}
+
+func startProcess() {
+	os.StartProcess("/bin/ls", nil, &os.ProcAttr{})                  // want `^os.StartProcess: the environment is nil`
+	os.StartProcess("/bin/ls", nil, &os.ProcAttr{Env: os.Environ()}) // want `^os.StartProcess: the environment is os.Environ`
+}
+
+func syscalls() {
+	syscall.Exec("/bin/ls", nil, os.Environ())                                  // want `^syscall.Exec: the environment is os.Environ`
+	syscall.ForkExec("/bin/ls", nil, &syscall.ProcAttr{Env: syscall.Environ()}) // want `^syscall.ForkExec: the environment is os.Environ`
+	syscall.StartProcess("/bin/ls", nil, &syscall.ProcAttr{Env: os.Environ()})  // want `^syscall.StartProcess: the environment is os.Environ`
+}
+
+func runtimeHelpers(ctx context.Context) {
+	envrt.Command(os.Environ(), "ls").Run()                         // want `^envrt.Command: the environment is os.Environ`
+	envrt.CommandContext(ctx, nil, "ls").Run()                      // its nil is an empty environment: no finding
+	envrt.Start(ctx, "/bin/ls", nil, os.Environ(), envrt.Stdio{})   // want `^envrt.Start: the environment is os.Environ`
+	envrt.Run(ctx, "/bin/ls", nil, envhelp.Parent(), envrt.Stdio{}) // want `^envrt.Run: the environment is os.Environ`
+	envrt.LookPath(os.Environ(), "ls")                              // want `^envrt.LookPath: the environment is os.Environ`
+	var pc envrt.PathCache
+	pc.LookPath(append(os.Environ(), "A=1"), "ls") // want `^envrt.PathCache.LookPath: the environment is os.Environ`
+}
+
+func extended(v string) {
+	env := gen.ShellEnv(os.Environ())
+	env = append(env, "X="+v)
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	cmd.Run() // want `^exec.Cmd.Run: the environment is a builder's result with a non-constant entry appended or written after it ran, which`
+}
+
+func extendedInLoop(vs []string) {
+	env := gen.BuildEnv(os.Environ(), gen.Params{})
+	for _, v := range vs {
+		env = append(env, v)
+	}
+	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry appended or written after it ran on some paths`
+}
+
+func extendedBySpread(extra []string) {
+	envrt.Command(append(gen.ShellEnvOS(), extra...), "ls").Run() // want `non-constant entry`
+}
+
+func appendBuilderOntoEnviron() {
+	env := gen.AppendShellEnv(os.Environ(), os.Environ())
+	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is os.Environ`
+}
+
+func inheritHelper() []string { // want inheritHelper:"envFunc\\(inherit\\+\\)"
+	return append(os.Environ(), "A=1")
+}
+
+func viaInheritHelper() {
+	cmd := exec.Command("ls")
+	cmd.Env = inheritHelper()
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func viaOtherPackageHelper() {
+	envrt.Command(envhelp.Parent(), "ls").Run() // want `os.Environ\(\) or derived`
+}
+
+func viaPackageWithoutSpawns() {
+	envrt.Command(b.Env(), "ls").Run() // want `os.Environ\(\) or derived`
+}
+
+func startsIt(cmd *exec.Cmd) error { return cmd.Run() } // want startsIt:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
+
+func viaStartingHelper() {
+	cmd := exec.Command("ls")
+	startsIt(cmd) // want `^startsIt \(which starts it\): the environment is nil`
+}
+
+func setsInherit(cmd *exec.Cmd) { cmd.Env = os.Environ() } // want setsInherit:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+
+func viaInheritSetter() {
+	cmd := exec.Command("ls")
+	setsInherit(cmd)
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func directiveWithoutReason() {
+	cmd := exec.Command("ls")
+	cmd.Run() //envgen:inherit // want `the environment is nil` `^//envgen:inherit needs a reason`
+}
+
+func chosenOnBranchesSetOnOne(ok bool) {
+	var cmd *exec.Cmd
+	if ok {
+		cmd = exec.Command("a")
+		cmd.Env = gen.ShellEnvOS()
+	} else {
+		cmd = exec.Command("b")
+	}
+	cmd.Run() // want `the environment is nil on some paths`
+}
+
+var leakInInitializer = func() error {
+	return exec.Command("ls").Run() // want `^exec.Cmd.Run: the environment is nil`
+}

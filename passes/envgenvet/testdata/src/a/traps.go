@@ -1,0 +1,170 @@
+package a
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"slices"
+	"syscall"
+
+	"envhelp"
+	"gen"
+	envrt "github.com/envgen/envgen/runtime"
+)
+
+// cmds is where escaped stores its Cmd.
+var cmds []*exec.Cmd
+
+func setInHelper(cmd *exec.Cmd) { cmd.Env = gen.ShellEnv(os.Environ()) } // want setInHelper:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+
+func envSetInHelper() {
+	cmd := exec.Command("ls")
+	setInHelper(cmd)
+	cmd.Run()
+}
+
+func bothBranches(ok bool) {
+	cmd := exec.Command("ls")
+	if ok {
+		cmd.Env = gen.ShellEnv(os.Environ())
+	} else {
+		cmd.Env = gen.BuildEnv(os.Environ(), gen.Params{Workspace: "w"})
+	}
+	cmd.Run()
+}
+
+func builtByCommand(ctx context.Context) {
+	envrt.Command(gen.ShellEnv(os.Environ()), "ls").Run()
+	cmd := envrt.CommandContext(ctx, gen.ShellEnvOS(), "ls")
+	cmd.Run()
+}
+
+func copiedFromBuilder() {
+	env := gen.ShellEnv(os.Environ())
+	c := append([]string(nil), env...)
+	cmd := exec.Command("ls")
+	cmd.Env = slices.Clone(c)
+	cmd.Run()
+}
+
+func copiedWithCopy() {
+	env := gen.ShellEnv(os.Environ())
+	c := make([]string, len(env))
+	copy(c, env)
+	envrt.Command(c, "ls").Run()
+}
+
+func constantAppended() {
+	env := append(gen.ShellEnv(os.Environ()), "NO_COLOR=1", "PAGER=cat")
+	envrt.Command(env, "ls").Run()
+}
+
+func overrideThroughBuilder(v string) {
+	envrt.Command(gen.ShellEnv(os.Environ(), envrt.Set("X", v)), "ls").Run()
+}
+
+func fromLookup() {
+	f, ok := gen.Lookup("build")
+	if !ok {
+		return
+	}
+	cmd := exec.Command("ls")
+	cmd.Env = f(os.Environ(), gen.Params{})
+	cmd.Run()
+}
+
+func policyHelper() []string { // want policyHelper:"envFunc\\(policy\\)"
+	return gen.ShellEnv(os.Environ())
+}
+
+func viaPolicyHelpers() {
+	envrt.Command(policyHelper(), "ls").Run()
+	envrt.Command(envhelp.Child(), "ls").Run()
+	envrt.Command(envhelp.Hand(), "ls").Run()
+}
+
+func inPlace(environ []string) { // want inPlace:"envFunc\\(\\)\\[dst -1 environ 0 input -1\\]"
+	env := gen.AppendShellEnv(environ[:0], environ)
+	envrt.Command(env, "ls").Run()
+}
+
+func handBuilt() {
+	cmd := exec.Command("ls")
+	cmd.Env = []string{"PATH=/bin"}
+	cmd.Run()
+	cmd2 := exec.Command("ls")
+	cmd2.Env = []string{}
+	cmd2.Run()
+}
+
+func literalWithEnv() {
+	cmd := &exec.Cmd{Path: "/bin/ls", Env: gen.ShellEnv(os.Environ())}
+	cmd.Run()
+	os.StartProcess("/bin/ls", nil, &os.ProcAttr{Env: gen.ShellEnv(os.Environ())})
+}
+
+func emptyIsEmptyHere(ctx context.Context) {
+	syscall.ForkExec("/bin/ls", nil, &syscall.ProcAttr{})
+	syscall.Exec("/bin/ls", nil, nil)
+	envrt.Run(ctx, "/bin/ls", nil, nil, envrt.Stdio{})
+	envrt.LookPath(nil, "ls")
+}
+
+func givenCmd(cmd *exec.Cmd) error { return cmd.Run() } // the caller's business // want givenCmd:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
+
+func escaped() {
+	cmd := exec.Command("ls")
+	cmds = append(cmds, cmd)
+	cmd.Run()
+}
+
+func unknownCallee(prepare func(*exec.Cmd)) {
+	cmd := exec.Command("ls")
+	prepare(cmd)
+	cmd.Run()
+}
+
+func closureSetsEnv() {
+	cmd := exec.Command("ls")
+	func() { cmd.Env = gen.ShellEnv(os.Environ()) }()
+	cmd.Run()
+}
+
+func accepted() {
+	cmd := exec.Command(os.Args[0])
+	cmd.Run() //envgen:inherit the child is this program re-executed, which needs what it had
+}
+
+func environFromBuiltEnv() {
+	cmd := exec.Command("ls")
+	cmd.Env = gen.ShellEnv(os.Environ())
+	cmd.Env = append(cmd.Environ(), "NO_COLOR=1")
+	cmd.Run()
+}
+
+func chosenOnBranches(ok bool, env []string) { // want chosenOnBranches:"envFunc\\(\\)\\[dst -1 environ 1 input -1\\]"
+	var cmd *exec.Cmd
+	if ok {
+		cmd = exec.Command("a")
+	} else {
+		cmd = exec.Command("b")
+	}
+	cmd.Env = gen.ShellEnv(env)
+	cmd.Run()
+}
+
+func capturedAndSet() {
+	cmd := exec.Command("ls")
+	defer func() { _ = cmd.Process }()
+	cmd.Env = gen.ShellEnvOS()
+	cmd.Run()
+}
+
+func builtThenStartedByHelper() {
+	cmd := exec.Command("ls")
+	cmd.Env = gen.BuildEnv(os.Environ(), gen.Params{})
+	startsIt(cmd)
+	cmd = exec.Command("ls")
+	cmd.Env = gen.ShellEnv(os.Environ(), envrt.Set("PLUGIN_KEY", "k"))
+	startsIt(cmd)
+}
