@@ -10,7 +10,7 @@ import envrt "github.com/envgen/envgen/runtime"
 // Sets GIT_TERMINAL_PROMPT="0".
 // Overrides apply in order after the defines.
 func ShellEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendShellEnv(make([]string, 0, len(environ)+2+len(overrides)), environ, overrides...)
+	return envgenShellBuild(envrt.Fresh(environ), overrides)
 }
 
 // ShellEnvOS is ShellEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -42,7 +42,7 @@ var envgenShellTask = envrt.Task{
 // Sets NO_COLOR="1".
 // Overrides apply in order after the defines.
 func McpServerEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendMcpServerEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, overrides...)
+	return envgenMcpServerBuild(envrt.Fresh(environ), overrides)
 }
 
 // McpServerEnvOS is McpServerEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -72,7 +72,7 @@ var envgenMcpServerTask = envrt.Task{
 // in os.Environ form: every name but the secrets.
 // Overrides apply in order after the defines.
 func EditorEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendEditorEnv(make([]string, 0, len(environ)+len(overrides)), environ, overrides...)
+	return envgenEditorBuild(envrt.Fresh(environ), overrides)
 }
 
 // EditorEnvOS is EditorEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -100,7 +100,7 @@ var envgenEditorTask = envrt.Task{
 // in os.Environ form: every name but the secrets.
 // Overrides apply in order after the defines.
 func HookEnv(environ []string, overrides ...envrt.Var) []string {
-	return AppendHookEnv(make([]string, 0, len(environ)+len(overrides)), environ, overrides...)
+	return envgenHookBuild(envrt.Fresh(environ), overrides)
 }
 
 // HookEnvOS is HookEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -145,8 +145,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Secrets: []string{
 		"*_ACCESS_KEY",
@@ -159,7 +160,7 @@ var envgenPolicy = envrt.Policy{
 		"*_SECRET_KEY",
 		"*_TOKEN",
 		"ACCESS_KEY",
-		"AGENT_SESSION_KEY",
+		"AGENT_SESSION_KEY", // secrets.extra
 		"ALIBABA_CLOUD_ACCESS_KEY_ID",
 		"ALIBABA_CLOUD_CREDENTIALS_URI",
 		"ANSIBLE_VAULT_PASSWORD_FILE",
@@ -273,6 +274,6 @@ var envgenPolicy = envrt.Policy{
 	SecretValues: true,
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4

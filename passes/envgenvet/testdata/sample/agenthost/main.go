@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -77,7 +78,7 @@ func openEditor(path string) tea.Cmd {
 
 // openPolicyEditor is its fix.
 func openPolicyEditor(path string) tea.Cmd {
-	c := envrt.Command(EditorEnvOS(), os.Getenv("EDITOR"), path)
+	c := envexec.Command(EditorEnvOS(), os.Getenv("EDITOR"), path)
 	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDone{err} })
 }
 

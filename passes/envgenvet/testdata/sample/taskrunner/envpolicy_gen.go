@@ -20,7 +20,7 @@ type Params struct {
 // Sets RUNNER_TASK="{task}".
 // Overrides apply in order after the defines.
 func TaskEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return AppendTaskEnv(make([]string, 0, len(environ)+1+len(overrides)), environ, p, overrides...)
+	return envgenTaskBuild(envrt.Fresh(environ), p, overrides)
 }
 
 // TaskEnvOS is TaskEnv over this process's own environment, filtered in place: see envrt.OS.
@@ -95,8 +95,9 @@ func IsSecretValue(value string) bool {
 }
 
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
-// names and patterns (the built-in list if on, and secrets.extra), secrets.pass,
-// the injection variables (for tasks with dropInjection), and the value detection.
+// names and patterns (the built-in list if on, and secrets.extra, marked so),
+// secrets.pass, the injection variables (for tasks with dropInjection), and the
+// value detection.
 var envgenPolicy = envrt.Policy{
 	Essentials: []string{
 		"APPDATA",
@@ -254,8 +255,12 @@ var envgenPolicy = envrt.Policy{
 		"YARN_NPM_AUTH_IDENT",
 	},
 	SecretValues: true,
+	// the names the tasks above list exactly, so that one table holds every name
+	TaskNames: []string{
+		"GOFLAGS",
+	},
 }
 
-// The lists above are shaped for envrt.LayoutV3; against a runtime with
+// The lists above are shaped for envrt.LayoutV4; against a runtime with
 // another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV3
+const _ = envrt.LayoutV4
