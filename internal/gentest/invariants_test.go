@@ -253,6 +253,9 @@ func TestInvariantsGenerated(t *testing.T) {
 // interpreter's answers, with both name comparisons: the oracle the
 // generated code and the runtime are held to must hold them too.
 func TestInvariantsReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("tests the oracle, not the product (18 s); skipped with -short")
+	}
 	r := rand.New(rand.NewPCG(6, 0x696e76))
 	n, looked := 0, 0
 	for i := range 40 {
