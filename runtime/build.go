@@ -73,21 +73,15 @@ func buildFresh(environ []string, t *Task, defines []string, overrides []Var, pa
 func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
 	c := t.tables(fold)
 	dst, environ := in.dst, in.environ
-	b := builder{base: len(dst), fold: fold, c: c, environ: environ}
-	// Keep and KeepMatching read environ after the filter, which, in
-	// place, has overwritten it: they read a copy.
-	reads, room := readsEnviron(overrides), dst[len(dst):cap(dst)]
-	if in.owned && !fold {
-		if reads {
-			b.environ = slices.Clone(environ)
-		}
-		return b.finish(b.filter(dst, environ), defines, overrides, path)
-	}
-	if ahead(room, environ, 1) {
+	// Written from its second entry on, environ would be overwritten
+	// before it is read; and Keep and KeepMatching read it after the
+	// filter, which, in place, has overwritten it: they read a copy.
+	if room := dst[len(dst):cap(dst)]; ahead(room, environ, 1) || readsEnviron(overrides) && ahead(room, environ, 0) {
 		environ = slices.Clone(environ)
-		b.environ = environ
-	} else if reads && ahead(room, environ, 0) {
-		b.environ = slices.Clone(environ)
+	}
+	b := builder{base: len(dst), fold: fold, c: c, environ: environ}
+	if in.owned && !fold {
+		return b.finish(b.filter(dst, environ), defines, overrides, path)
 	}
 	// The de-duplication table, at most half full: on the stack up to 256
 	// slots, else from a pool, where it allocates only when the pool has

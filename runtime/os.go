@@ -38,62 +38,28 @@ func OS() Input {
 // for extra entries more; whole when an override reads the whole of it
 // (Keep, KeepMatching). Most tasks read os.Environ()'s copy, which the
 // build filters in place: one allocation. An isolated task that passes
-// only names it lists (c.isolatedLookup not nil) reads just those names with
-// lookupEnv when the environment, as last seen, is so much larger that
-// this is cheaper (lookupCheaper): the same entries, in the list's order,
-// with two allocations however long the environment or the list. It
+// only names it lists (c.isolatedLookup not nil) reads just those names
+// with lookupEnv when the environment, as last seen, is so much larger
+// that this is cheaper (lookupCheaper): the same entries, in the lists'
+// order, one allocation a name found, as before the lists layout. It
 // reads name by name, as os.Getenv does: if another goroutine sets
 // variables meanwhile, the result need not be one moment's environment.
 func readOS(c *taskTables, extra int, whole bool) Input {
 	if c.isolatedLookup != nil && !whole && lookupCheaper(len(c.isolatedLookup)) {
-		return lookupOS(c.isolatedLookup, extra)
+		environ := make([]string, 0, len(c.isolatedLookup)+extra)
+		for _, name := range c.isolatedLookup {
+			if value, ok := lookupEnv(name); ok {
+				environ = append(environ, name+"="+value)
+			}
+		}
+		return Input{dst: environ[:0], environ: environ, owned: true}
 	}
 	environ := os.Environ()
 	if c.isolatedLookup != nil { // the tasks that read the size
-		if n := int64(len(environ)); environSize.Load() != n {
-			environSize.Store(n)
-		}
-		if sinceScan.Load() != 0 {
-			sinceScan.Store(0)
-		}
+		environSize.Store(int64(len(environ)))
+		sinceScan.Store(0)
 	}
 	return Input{dst: environ[:0], environ: environ, owned: true}
-}
-
-// lookupOS reads names with os.LookupEnv into one string holding the
-// entries found and one slice holding first the values, then the
-// entries, with room for extra more.
-func lookupOS(names []string, extra int) Input {
-	environ := make([]string, len(names), len(names)+extra)
-	size := 0
-	for i, name := range names {
-		value, ok := lookupEnv(name)
-		if !ok {
-			value = absent
-		} else {
-			size += len(name) + 1 + len(value)
-		}
-		environ[i] = value
-	}
-	var sb strings.Builder
-	sb.Grow(size)
-	for i, name := range names {
-		if environ[i] != absent {
-			sb.WriteString(name)
-			sb.WriteByte('=')
-			sb.WriteString(environ[i])
-		}
-	}
-	all, found := sb.String(), 0
-	for i, name := range names { // found <= i: a value is read before its place is written
-		if value := environ[i]; value != absent {
-			n := len(name) + 1 + len(value)
-			environ[found], all = all[:n], all[n:]
-			found++
-		}
-	}
-	clear(environ[found:])
-	return Input{dst: environ[:0], environ: environ[:found], owned: true}
 }
 
 // lookupEnv is os.LookupEnv for a name as Split reads names: Go keys
@@ -108,10 +74,6 @@ func lookupEnv(name string) (string, bool) {
 	}
 	return os.LookupEnv(name)
 }
-
-// absent marks a name lookupEnv did not find: a value of one NUL
-// byte, which no variable here can hold.
-const absent = "\x00"
 
 // How readOS chooses: a look-up costs about as much as copying and
 // filtering lookupRatio entries of os.Environ() (BenchmarkOS in

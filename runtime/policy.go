@@ -2,6 +2,7 @@ package envrt
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -246,9 +247,9 @@ func (p *Policy) SecretList() []string {
 // name the table holds, which the hot loop reads.
 type taskTables struct {
 	*policyTables
-	facts         []taskFact   // sorted by index
-	patterns      patternIndex // the policy's patterns, then its passThrough, negation and unset patterns
-	keep          []uint64     // bit i: the task passes policyTables.names[i]
+	facts         map[int]uint16 // what the task's lists say of names[i]
+	patterns      patternIndex   // the policy's patterns, then its passThrough, negation and unset patterns
+	keep          []uint64       // bit i: the task passes policyTables.names[i]
 	inherit, fold bool
 	dropInjection bool // dropInjection: the injection list's names, and values starting with "()"
 	checksValues  bool // dropInjection or value detection: filterRun leaves kept entries to filterOne
@@ -263,13 +264,6 @@ type taskTables struct {
 	// alone: the tests that hold filterRun and the decisions made at
 	// compile time to rules set it.
 	rulesOnly bool
-}
-
-// taskFact is what a task's lists say of the name at index i of its
-// policy's table.
-type taskFact struct {
-	i     int
-	facts uint16
 }
 
 // tables returns t's tables for names compared as fold says, making them
@@ -289,8 +283,8 @@ func compileTask(t *Task, fold bool) *taskTables {
 	c.checksValues = c.dropInjection || p.values != nil
 	c.patterns = p.patterns // the policy's patterns, then the task's, in one index
 	c.patterns.list = slices.Clip(c.patterns.list)
-	var passing patternIndex // the passThrough patterns
-	var names []spelling
+	var passing patternIndex   // the passThrough patterns
+	own := map[string]uint16{} // what the task's lists say of the names they name
 	add := func(list []string, fact uint16) {
 		for _, s := range list {
 			fact := fact
@@ -299,7 +293,7 @@ func compileTask(t *Task, fold bool) *taskTables {
 			}
 			switch {
 			case strings.IndexByte(s, '*') < 0:
-				names = append(names, spelling{s, fact})
+				own[s] |= fact
 			case fact == isListed: // a passThrough pattern exempts no name
 				c.patterns.add(s, isMatched)
 				passing.add(s, isMatched)
@@ -312,41 +306,32 @@ func compileTask(t *Task, fold bool) *taskTables {
 	add(t.BuiltinPassThrough, isListed|isChecked)
 	add(t.Unset, isUnset)
 	c.patterns.index()
-	for k := 0; k < len(names); k++ {
-		i := c.index(names[k].name)
-		if i < 0 { // a name the table lacks: start again with a table of the task's own
-			var more []string
-			for _, s := range names {
-				more = append(more, s.name)
-			}
-			c.policyTables, c.facts, k = newPolicyTables(t.Policy, more), nil, -1
-			continue
+	for name := range own {
+		if c.index(name) < 0 { // a name the table lacks: a table of the task's own
+			c.policyTables = newPolicyTables(t.Policy, slices.Collect(maps.Keys(own)))
+			break
 		}
-		c.facts = append(c.facts, taskFact{i, names[k].facts})
 	}
-	slices.SortFunc(c.facts, func(a, b taskFact) int { return cmp.Compare(a.i, b.i) })
-	for k := len(c.facts) - 1; k > 0; k-- { // one fact a name, of all its entries
-		if c.facts[k-1].i == c.facts[k].i {
-			c.facts[k-1].facts |= c.facts[k].facts
-			c.facts = slices.Delete(c.facts, k, k+1)
-		}
+	c.facts = map[int]uint16{}
+	for name, f := range own {
+		c.facts[c.index(name)] = f
 	}
 	c.gate = c.patterns
 	if !t.Inherit {
 		passing.index()
 		c.gate = passing
 	}
+	if !t.Inherit && len(passing.list) == 0 { // see readOS
+		c.isolatedLookup = []string{}
+	}
 	c.keep = make([]uint64, (len(c.names)+63)/64)
 	for i, s := range c.names {
 		if c.decide(s.name, hashName(s.name)) {
 			c.keep[i/64] |= 1 << (i % 64)
-			if !t.Inherit && len(passing.list) == 0 { // see readOS
+			if c.isolatedLookup != nil {
 				c.isolatedLookup = append(c.isolatedLookup, s.name)
 			}
 		}
-	}
-	if !t.Inherit && len(passing.list) == 0 && c.isolatedLookup == nil {
-		c.isolatedLookup = []string{}
 	}
 	if !t.Inherit {
 		c.heads = c.headsOf(passing.list)
@@ -406,10 +391,7 @@ func (c *taskTables) index(name string) int {
 func (c *taskTables) spelled(name string, h uint64) (exact, folded uint16) {
 	first, end := c.group(name, h)
 	for i := first; i < end; i++ {
-		f := c.names[i].facts
-		if k, ok := slices.BinarySearchFunc(c.facts, i, func(t taskFact, i int) int { return cmp.Compare(t.i, i) }); ok {
-			f |= c.facts[k].facts
-		}
+		f := c.names[i].facts | c.facts[i]
 		if folded |= f; c.names[i].name == name {
 			exact = f
 		}

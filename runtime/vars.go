@@ -75,15 +75,11 @@ func KeepMatching(pattern string) Var { return Var{op: opKeepMatching, name: pat
 func Sets(entries []string) []Var {
 	vars := make([]Var, len(entries))
 	for i, e := range entries {
-		eq := -1
-		if len(e) > 1 {
-			eq = strings.IndexByte(e[1:], '=')
-		}
-		if eq < 0 {
+		if name := nameOf(e); len(name) < len(e) && e != "" {
+			vars[i] = Var{op: opSet, name: name, value: e[len(name)+1:], entry: e}
+		} else {
 			vars[i] = Var{op: opNoEquals}
-			continue
 		}
-		vars[i] = Var{op: opSet, name: e[:eq+1], value: e[eq+2:], entry: e}
 	}
 	return vars
 }
@@ -92,22 +88,13 @@ func Sets(entries []string) []Var {
 // value shown as a length alone: Set("NAME", <N bytes>), Unset("NAME"),
 // Keep("NAME"), Drop("PATTERN"), KeepMatching("PATTERN").
 func (v Var) String() string {
-	var op string
 	switch v.op {
 	case opSet:
 		return "Set(" + strconv.Quote(v.name) + ", <" + strconv.Itoa(len(v.value)) + " bytes>)"
 	case opNoEquals:
 		return "Sets entry without '='"
-	case opUnset:
-		op = "Unset"
-	case opKeep:
-		op = "Keep"
-	case opDrop:
-		op = "Drop"
-	case opKeepMatching:
-		op = "KeepMatching"
 	}
-	return op + "(" + strconv.Quote(v.name) + ")"
+	return [...]string{opUnset: "Unset", opKeep: "Keep", opDrop: "Drop", opKeepMatching: "KeepMatching"}[v.op] + "(" + strconv.Quote(v.name) + ")"
 }
 
 // problem returns why v is invalid, or "" if it is valid.
