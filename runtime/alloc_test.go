@@ -273,3 +273,21 @@ func TestAllocsRefinements(t *testing.T) {
 	})
 	assert.Equal(t, 1.0, got, "in place: environ's copy")
 }
+
+// TestAllocsFresh: an …Env call (Fresh) allocates one slice, as long as
+// what the task keeps, however long environ is: an isolated task that
+// keeps 3 entries of 1,000 allocates room for 3, not 1,000.
+func TestAllocsFresh(t *testing.T) {
+	skipPooledUnderRace(t)
+	isolated := &Task{Policy: allocPolicy, PassThrough: []string{"VAR_7", "VAR_70*"}}
+	for _, n := range []int{10, 100, 1000} {
+		environ := allocEnviron(n)
+		var out []string
+		got := testing.AllocsPerRun(20, func() { out = Build(Fresh(environ), isolated, literalDefines, nil, nil) })
+		assert.Equal(t, 1.0, got, "N=%d", n)
+		assert.Equal(t, len(out), cap(out), "N=%d: as long as the result", n)
+		assert.Equal(t, build(Given(nil, environ), isolated, literalDefines, nil, nil, false), out, "N=%d: what Given builds", n)
+	}
+	out := Build(Fresh(allocEnviron(1000)), isolated, literalDefines, nil, nil)
+	assert.Len(t, out, 2+12+len(literalDefines), "PATH, HOME, VAR_7, VAR_70, VAR_700 to VAR_709, and the defines")
+}

@@ -1,11 +1,16 @@
 package bench
 
 import (
+	"fmt"
 	"os"
+	goruntime "runtime"
+	"strings"
 	"testing"
 
+	"github.com/envgen/envgen/internal/bench/benchdata"
 	"github.com/envgen/envgen/internal/gen"
 	policyfile "github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/testkit"
 	envrt "github.com/envgen/envgen/runtime"
 )
 
@@ -43,5 +48,111 @@ func BenchmarkFirstCall(b *testing.B) {
 				sink += len(envrt.Build(envrt.Given(nil, nil), tasks[index], nil, nil, nil))
 			}
 		})
+	}
+}
+
+// readmePolicy is the README quickstart's policy, read from the README
+// so that the figure is the one the README's example pays.
+func readmePolicy(tb testing.TB) []byte {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, block := range testkit.CodeBlocks(testkit.MarkdownSection(string(readme), "## Quickstart")) {
+		if block.Lang == "yaml" {
+			return []byte("package: p\n" + block.Text)
+		}
+	}
+	tb.Fatal("README's quickstart has no policy")
+	return nil
+}
+
+// BenchmarkFirstCallREADME times the first call of each task of the
+// README quickstart's policy, which compiles the policy's tables (the
+// built-in lists) for the first and the task's own for both.
+func BenchmarkFirstCallREADME(b *testing.B) {
+	p, err := policyfile.Load("README.md", readmePolicy(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	pl := gen.MakePlan(p, "p", "README.md")
+	environ := benchdata.Environ(100, nil)
+	for i, t := range pl.Tasks {
+		b.Run(t.Key, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, tasks := pl.Tables() // fresh, not yet compiled
+				if i > 0 {              // the policy compiled already, by the first task's call
+					b.StopTimer()
+					envrt.Build(envrt.Fresh(environ), tasks[0], nil, nil, nil)
+					b.StartTimer()
+				}
+				sink += len(envrt.Build(envrt.Fresh(environ), tasks[i], nil, nil, nil))
+			}
+		})
+	}
+}
+
+// manyTasks is a policy of 5,000 secret names and 50 tasks, half
+// inherit tasks that unset names of their own, half isolated ones that
+// pass names of their own and a pattern.
+func manyTasks() []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\npackage: p\nsecrets:\n  extra:\n")
+	for _, s := range benchdata.SecretNames(5000) {
+		b.WriteString("    - " + s + "\n")
+	}
+	b.WriteString("tasks:\n")
+	for i := range 50 {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "  t%d: {mode: inherit, unset: [HISTFILE, OWN_%d]}\n", i, i)
+		} else {
+			fmt.Fprintf(&b, "  t%d: {passThrough: [NODE_ENV, OWN_%d, \"NEXT_PUBLIC_*\"]}\n", i, i)
+		}
+	}
+	return []byte(b.String())
+}
+
+// keptBytes returns the heap that the tables of the 50 tasks of
+// manyTasks keep after one call of each, over the heap before.
+func keptBytes(tb testing.TB) uint64 {
+	p, err := policyfile.Load("policy.yaml", manyTasks())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pl := gen.MakePlan(p, "p", "policy.yaml")
+	environ := benchdata.Environ(100, benchdata.SecretNames(5000))
+	var before, after goruntime.MemStats
+	goruntime.GC()
+	goruntime.ReadMemStats(&before)
+	rp, tasks := pl.Tables()
+	for _, t := range tasks {
+		sink += len(envrt.Build(envrt.Fresh(environ), t, nil, nil, nil))
+	}
+	goruntime.GC()
+	goruntime.ReadMemStats(&after)
+	goruntime.KeepAlive(rp)
+	goruntime.KeepAlive(tasks)
+	return after.HeapAlloc - before.HeapAlloc
+}
+
+// BenchmarkKeptMemory reports what 50 tasks over 5,000 secret names keep
+// after one call each (kept-B), the target being 2 MB.
+func BenchmarkKeptMemory(b *testing.B) {
+	var kept uint64
+	for b.Loop() {
+		kept = keptBytes(b)
+	}
+	b.ReportMetric(float64(kept), "kept-B")
+}
+
+// TestKeptMemory holds the tables of 50 tasks over 5,000 secret names,
+// after one call each, to 2 MB: a policy's lists are compiled once for
+// all its tasks (a heap measured after a collection, not a time).
+func TestKeptMemory(t *testing.T) {
+	if kept := keptBytes(t); kept > 2<<20 {
+		t.Errorf("50 tasks × 5,000 secret names keep %d bytes after one call each, over 2 MB", kept)
+	} else {
+		t.Logf("kept %d bytes", kept)
 	}
 }
