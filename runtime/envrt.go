@@ -35,6 +35,10 @@
 // was left out (on Windows, or by a value check), come from a sync.Pool,
 // so they allocate only when the pool has none big enough. Filtering in
 // place, Given(environ[:0], environ), allocates nothing more either.
+//
+// It imports internal/glob (the one pattern matcher, which imports
+// nothing) and the standard library; generated code imports it, and
+// envexec, for how an entry's name is read.
 package envrt
 
 import "runtime"

@@ -3,6 +3,9 @@
 // for the policy format; run it from go generate:
 //
 //	//go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml
+//
+// It imports internal/cmd alone, where the command lives; nothing
+// imports it.
 package main
 
 import (

@@ -12,6 +12,9 @@
 //
 // Without -config the host uses the example built into it, config.yaml.
 // It gives itself fake credentials first, then prints what each child saw.
+//
+// It imports the runtime (envrt, envexec), yamlfile and yaml.v3: what a
+// program of its own imports.
 package main
 
 //go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml

@@ -12,6 +12,8 @@
 //
 // Without a TASK it lists the file's tasks. The example's tasks print the
 // names of the variables they see.
+//
+// It imports the runtime (envrt, envexec), yamlfile and yaml.v3.
 package main
 
 //go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml

@@ -15,6 +15,8 @@
 //
 // Here every task is a task of the policy. For tasks that a file read at
 // run time defines, see examples/taskfile.
+//
+// It imports the runtime (envrt, envexec) alone.
 package main
 
 //go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml

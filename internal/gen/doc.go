@@ -2,4 +2,6 @@
 // package policy) into Go code. The pipeline reads top to bottom:
 // MakePlan (plan.go: the policy's lists, sorted, as the runtime takes them) → emit
 // (emit.go, jennifer) → write (only if changed) or compare.
+// It imports policy (what it plans from), the runtime (envrt: Plan.Tables
+// makes its values) and jennifer; cmd and the tests import it.
 package gen

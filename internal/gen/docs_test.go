@@ -2,6 +2,8 @@ package gen
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -88,4 +90,42 @@ func TestDocsCiteNoOutsideContract(t *testing.T) {
 	})
 	require.NoError(t, err)
 	require.Empty(t, found, "cite docs/semantics.md (or say it in the file's own words) instead")
+}
+
+// TestPackageDocsSayWhatTheyImport holds every package of the module to
+// a doc that says what it is for and what it may import.
+func TestPackageDocsSayWhatTheyImport(t *testing.T) {
+	root := filepath.Join("..", "..")
+	docs := map[string]string{} // directory → package doc
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		if _, ok := docs[filepath.Dir(path)]; !ok {
+			docs[filepath.Dir(path)] = ""
+		}
+		if f.Doc != nil {
+			docs[filepath.Dir(path)] += f.Doc.Text()
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.Greater(t, len(docs), 20, "the walk found too few packages")
+	for dir, doc := range docs {
+		if doc == "" {
+			t.Errorf("%s: no package doc", dir)
+		} else if !strings.Contains(doc, "import") {
+			t.Errorf("%s: the package doc does not say what it may import", dir)
+		}
+	}
 }

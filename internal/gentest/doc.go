@@ -4,4 +4,5 @@
 // would hold, to run it in process; RandomPolicy and RandomCallFor draw
 // policies and calls; the Reference wrappers ask the reference
 // interpreter the same questions.
+// It imports gen, policy, reference and the runtime.
 package gentest

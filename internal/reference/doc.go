@@ -7,4 +7,6 @@
 // generator's tables, so that the differential and fuzz tests can hold
 // the generated builders to it. It records why each name is in or out,
 // as a typed Source or Reason, for the explain command.
+// It imports policy and, of the runtime, only the value detectors; only
+// tests and explain import it.
 package reference

@@ -1,5 +1,7 @@
 // Package childtest runs a real child process for the examples' tests and
 // reports the environment the child itself sees.
+// It imports only testify and the standard library; only the examples'
+// tests import it.
 package childtest
 
 import (

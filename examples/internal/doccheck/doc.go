@@ -1,4 +1,5 @@
 // Package doccheck holds a test, and nothing else: the one that keeps the
 // Go code of the guides that quote the examples (docs/migrating.md,
 // docs/task-runners.md) true to the examples' code.
+// It imports only the standard library.
 package doccheck

@@ -6,6 +6,7 @@
 // It walks yaml.v3's nodes rather than decoding into structs, so that a
 // loader reads the file in its own order, knows where each entry stands,
 // and never follows an alias.
+// It imports only yaml.v3 and the standard library.
 package yamlfile
 
 import (

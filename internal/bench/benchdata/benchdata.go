@@ -1,5 +1,6 @@
 // Package benchdata makes the benchmark inputs: secret names, policies'
 // tasks and environments shaped like a developer's or a CI runner's.
+// It imports only the standard library.
 package benchdata
 
 import (

@@ -4,6 +4,9 @@
 // machine. BENCHMARKS.md shows how to run it.
 //
 //	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N
+//
+// It imports the benchmark policies' generated packages, package bench
+// (the contenders) and benchdata.
 package main
 
 import (

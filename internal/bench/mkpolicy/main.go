@@ -6,6 +6,8 @@
 // generate in internal/bench.
 //
 //	go run ./mkpolicy -s 100 -o s100/policy.yaml
+//
+// It imports benchdata alone.
 package main
 
 import (

@@ -5,6 +5,8 @@
 //	go run ./internal/bench/ratios < bench.txt
 //
 // A cell the input lacks is left out.
+//
+// It imports only the standard library.
 package main
 
 import (

@@ -1,5 +1,6 @@
 // Package s10values is the benchmark policy s10 with the value detectors
 // on (secrets.values), and its generated builders: what detection costs.
+// It imports the runtime, as generated code does.
 package s10values
 
 //go:generate go run ../mkpolicy -s 10 -values -o policy.yaml

@@ -5,6 +5,7 @@
 //
 // It reports the same findings as envgen vet; see package
 // github.com/envgen/envgen/passes/envgenvet.
+// It imports the analyzer and x/tools's unitchecker.
 package main
 
 import (
