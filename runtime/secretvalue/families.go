@@ -276,8 +276,8 @@ func (f *family) bodyOK(s string, i int) (end int, ok bool) {
 	case base64JWT:
 		return base64JWTAt(s, i)
 	case puttyShape:
-		ok = start+1 < len(s) && s[start] >= '1' && s[start] <= '9' && s[start+1] == ':'
-		return start + 1, ok
+		// the key file runs to the value's end
+		return len(s), start+1 < len(s) && s[start] >= '1' && s[start] <= '9' && s[start+1] == ':'
 	}
 	end = span(s, start, f.body)
 	n := end - start

@@ -18,16 +18,20 @@ const (
 
 // formOf returns where h sat in value.
 func formOf(value string, h *hit) string {
-	start, end := int(h.start), int(h.end)
 	if h.decoded {
 		return formBase64
 	}
+	start, end := int(h.start), int(h.end)
 	ts, te := 0, len(value)
 	for ts < te && isSpace(value[ts]) {
 		ts++
 	}
 	for te > ts && isSpace(value[te-1]) {
 		te--
+	}
+	json := looksJSONText(value[ts:te])
+	if h.family == familyPEM && !json && strings.Contains(value[start:end], `\n`) {
+		return formEscapedPEM
 	}
 	if start <= ts && end >= te {
 		return ""
@@ -37,33 +41,65 @@ func formOf(value string, h *hit) string {
 	}
 	before := strings.TrimRight(value[:start], " \t")
 	switch {
-	case hasFoldSuffix(before, "bearer"):
+	case len(before) < start && hasFoldSuffix(before, "bearer"):
 		return formBearer
-	case hasFoldSuffix(before, "basic"):
+	case len(before) < start && hasFoldSuffix(before, "basic"):
 		return formBasic
-	case hasFoldSuffix(before, "token") && len(before) < len(value[:start]):
+	case len(before) < start && hasFoldSuffix(before, "token"):
 		return formToken
-	}
-	if value[ts] == '{' || value[ts] == '[' {
+	case json:
 		return formJSON
-	}
-	if strings.Contains(value[:end], "://") || strings.HasPrefix(value[ts:], "jdbc:") {
+	case inURL(value, start):
 		if strings.Count(value, "://") > 1 {
 			return formURLList
 		}
 		return formURL
-	}
-	if h.family == familyPEM && strings.Contains(value[start:min(len(value), start+200)], `\n`) {
-		return formEscapedPEM
-	}
-	if hasFoldPrefix(value[ts:], "machine ") || strings.Contains(value, "\nmachine ") {
+	case hasFoldPrefix(value[ts:], "machine ") || hasFoldPrefix(value[ts:], "default ") || strings.Contains(value, "\nmachine "):
 		return formNetrc
-	}
-	if strings.Contains(value, "\n") && (strings.Contains(value, "[") || strings.Contains(value, " = ") || strings.Contains(value, "=")) {
+	case strings.Contains(value[ts:te], "\n") && strings.Contains(value, "="):
 		return formINI
-	}
-	if strings.Contains(value, ";") && strings.Contains(value, "=") {
+	case strings.Contains(value, ";") && strings.Count(value, "=") >= 2:
 		return formConnection
 	}
 	return formText
+}
+
+// inURL reports whether value[i] lies in a URL: the stretch around it up
+// to a space, quote, angle bracket, comma or semicolon holds "://", or is
+// a JDBC URL.
+func inURL(value string, i int) bool {
+	k := i
+	for k > 0 && !endsURL(value[k-1]) && value[k-1] != ';' {
+		k--
+	}
+	e := i
+	for e < len(value) && !endsURL(value[e]) && value[e] != ';' {
+		e++
+	}
+	item := value[k:e]
+	return strings.Contains(item, "://") || hasFoldPrefix(item, "jdbc:")
+}
+
+// looksJSONText reports whether t starts a JSON object or array, or a
+// JSON string holding one; "[default]" starts an INI section instead.
+func looksJSONText(t string) bool {
+	if len(t) >= 2 && t[0] == '"' {
+		t = t[1:]
+	}
+	if t == "" || t[0] != '{' && t[0] != '[' {
+		return false
+	}
+	if t[0] == '{' {
+		return true
+	}
+	for i := 1; i < len(t); i++ {
+		switch c := t[i]; {
+		case isSpace(c):
+			continue
+		case c|0x20 >= 'a' && c|0x20 <= 'z':
+			return false // a section name
+		}
+		return true
+	}
+	return true
 }

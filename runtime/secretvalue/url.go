@@ -55,8 +55,11 @@ func userinfo(s string, colon, ui, at int, h *hit) bool {
 	if start == colon || !(s[start]|0x20 >= 'a' && s[start]|0x20 <= 'z') {
 		return false
 	}
+	if strings.HasSuffix(s[:start], "jdbc:") {
+		start -= len("jdbc:")
+	}
 	info := s[ui:at]
-	end := hostEnd(s, at+1)
+	end := urlEnd(s, at+1)
 	c := strings.IndexByte(info, ':')
 	if c < 0 {
 		return plausibleURLToken(info) && h.set(familyToken, start, end)
@@ -88,7 +91,7 @@ func oracleUserinfo(s string, colon, at int, h *hit) bool {
 	for start > 0 && !isSpace(s[start-1]) && s[start-1] != '"' && s[start-1] != '\'' {
 		start--
 	}
-	return h.set(familyURLPass, start, hostEnd(s, at+1))
+	return h.set(familyURLPass, start, urlEnd(s, at+1))
 }
 
 // passwordOK reports whether p is a password rather than a placeholder
@@ -102,7 +105,8 @@ func passwordOK(p string) bool {
 	case '$':
 		return len(p) > 1 && p[1] != '{' && p[1] != '(' && !(isIdentStart(p[1]) && span(p, 1, word) == len(p))
 	case '%':
-		return len(p) > 2 && in(p[1], hexAny) && in(p[2], hexAny) // a URL escape, not %VAR% or %s
+		// a URL escape, not a Windows %VAR% or a format's %s
+		return len(p) > 2 && in(p[1], hexAny) && in(p[2], hexAny) && !(p[len(p)-1] == '%' && span(p, 1, word) == len(p)-1)
 	case '{', '<':
 		return false
 	}
@@ -133,12 +137,17 @@ func plausibleURLToken(u string) bool {
 
 func isHostStart(c byte) bool { return isAlnum(c) || c == '[' || c == '.' || c == '-' || c == '_' }
 
-// hostEnd returns the end of the host and port that start at i.
-func hostEnd(s string, i int) int {
-	for i < len(s) && (isRun[s[i]] || s[i] == ':' || s[i] == '[' || s[i] == ']') {
+// urlEnd returns the end of the URL whose host starts at i: the first
+// space, quote, angle bracket or comma (which separates a list's URLs).
+func urlEnd(s string, i int) int {
+	for i < len(s) && !endsURL(s[i]) {
 		i++
 	}
 	return i
+}
+
+func endsURL(c byte) bool {
+	return isSpace(c) || c == '"' || c == '\'' || c == '<' || c == '>' || c == ',' || c == '`'
 }
 
 // teamsWebhookAt reports a Microsoft Teams incoming webhook URL
