@@ -96,7 +96,9 @@ var ordinaryKinds = []struct {
 	{"sha256 digest", func(r *rand.Rand) string { return "sha256:" + hex.EncodeToString(randBytes(r, 32)) }},
 	{"git SHA", func(r *rand.Rand) string { return hex.EncodeToString(randBytes(r, 20))[:[]int{7, 12, 40}[r.IntN(3)]] }},
 	{"base64 blob", func(r *rand.Rand) string { return base64.StdEncoding.EncodeToString(randBytes(r, between(r, 8, 300))) }},
-	{"base64url nonce", func(r *rand.Rand) string { return base64.RawURLEncoding.EncodeToString(randBytes(r, between(r, 12, 64))) }},
+	{"base64url nonce", func(r *rand.Rand) string {
+		return base64.RawURLEncoding.EncodeToString(randBytes(r, between(r, 12, 64)))
+	}},
 	{"base64 JSON config", func(r *rand.Rand) string {
 		j := fmt.Sprintf(`{"alg":"%s","region":"%s","retries":%d}`, word(r), word(r), r.IntN(9))
 		return []func([]byte) string{base64.StdEncoding.EncodeToString, base64.RawURLEncoding.EncodeToString}[r.IntN(2)]([]byte(j))
@@ -111,8 +113,12 @@ var ordinaryKinds = []struct {
 		return fmt.Sprintf(`{"%s":"%s","n":%d,"ok":true,"url":"https://%s.example.com","token_ttl":3600,"password_min_length":12}`, word(r), word(r), r.IntN(1000), word(r))
 	}},
 	{"number", func(r *rand.Rand) string { return fmt.Sprint(r.Int64N(1 << 40)) }},
-	{"boolean", func(r *rand.Rand) string { return oneOf(r, "true", "false", "1", "0", "yes", "no", "on", "off", "TRUE") }},
-	{"locale", func(r *rand.Rand) string { return oneOf(r, "en_US.UTF-8", "C.UTF-8", "de_DE", "POSIX", "ja_JP.eucJP", "C") }},
+	{"boolean", func(r *rand.Rand) string {
+		return oneOf(r, "true", "false", "1", "0", "yes", "no", "on", "off", "TRUE")
+	}},
+	{"locale", func(r *rand.Rand) string {
+		return oneOf(r, "en_US.UTF-8", "C.UTF-8", "de_DE", "POSIX", "ja_JP.eucJP", "C")
+	}},
 	{"PATH list", func(r *rand.Rand) string {
 		return "/usr/local/bin:/usr/bin:/bin:/home/" + word(r) + "/go/bin:/opt/" + word(r) + "/bin:/home/" + word(r) + "/.nvm/versions/node/v20.11.1/bin"
 	}},
@@ -165,7 +171,9 @@ var ordinaryKinds = []struct {
 	{"word", func(r *rand.Rand) string {
 		return oneOf(r, "production", "development", "xterm-256color", "/bin/bash", "vim", "dumb", "auto", "skip-tests", "hf_cache", "npm_config", "sk-default", "sk_live_mode", "ghp_", "glpat-", "payments-service-worker")
 	}},
-	{"upper-case identifier", func(r *rand.Rand) string { return oneOf(r, "AKIA", "ASIA", "ABIA", "ACCA") + pick(r, upper+"_", between(r, 0, 12)) }},
+	{"upper-case identifier", func(r *rand.Rand) string {
+		return oneOf(r, "AKIA", "ASIA", "ABIA", "ACCA") + pick(r, upper+"_", between(r, 0, 12))
+	}},
 	{"certificate and public key", func(r *rand.Rand) string {
 		return pemBlock(r, oneOf(r, "PUBLIC KEY", "CERTIFICATE", "PGP PUBLIC KEY BLOCK", "RSA PUBLIC KEY", "X509 CRL"))
 	}},

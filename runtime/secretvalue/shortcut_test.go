@@ -237,3 +237,27 @@ func bitsTrailingZeros(m uint64) int {
 	}
 	return n
 }
+
+// FuzzScan: no input panics; the scan agrees with the plain scan; Find
+// agrees with Contains and says its finding in the detectors' words.
+func FuzzScan(f *testing.F) {
+	for _, s := range shortcutInputs(200) {
+		f.Add(s)
+	}
+	f.Add("eyJ.eyJ.")
+	f.Add("a://:@")
+	f.Add("-----BEGIN PRIVATE KEY-----")
+	f.Add("Basic ====")
+	d := New("acme_live_")
+	f.Fuzz(func(t *testing.T, s string) {
+		var h1, h2 hit
+		fast, plain := d.scan(s, 0, &h1), d.plainScan(s, &h2)
+		if fast != plain {
+			t.Fatalf("%q: scan %v (%s), plain scan %v (%s)", s, fast, h1.family, plain, h2.family)
+		}
+		fd, ok := d.Find(s)
+		if ok != d.Contains(s) || ok != fast || ok != (fd.Family != "") {
+			t.Fatalf("%q: Find %v %q, Contains %v", s, ok, fd, d.Contains(s))
+		}
+	})
+}
