@@ -14,7 +14,7 @@ import "math/bits"
 
 // minRun is the shortest run the scan reports. Every family's token is
 // at least this long, but a few Slack legacy tokens.
-const minRun = 20
+const minRun = 16
 
 // runs finds the first credential that starts a run of s, or that the
 // text before a run says the run is (a Bearer token, a webhook URL's

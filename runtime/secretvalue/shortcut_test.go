@@ -15,8 +15,8 @@ import (
 // against a linear search; the eight-byte tests against byte tests.
 
 // plainScan is scan without its shortcuts: every run of minRun or more
-// bytes goes through run, every '@', '=' and '"' (the last in a value
-// past shortAnchors only when it looks like JSON) through its check.
+// bytes goes through run, every '@' and '=' through its check, and every
+// '"' of a value that starts like JSON.
 func (d *Detector) plainScan(s string, h *hit) bool {
 	if d.userPrefix && d.userPrefixAtStart(s, h) {
 		return true
@@ -40,7 +40,7 @@ func (d *Detector) plainScan(s string, h *hit) bool {
 		}
 		i = e
 	}
-	json := len(s) <= shortAnchors || looksJSON(s)
+	json := looksJSON(s)
 	for j := 0; j < len(s); j++ {
 		switch s[j] {
 		case '@':
@@ -78,6 +78,7 @@ func shortcutInputs(n int) []string {
 		"password", "Password=", "AccountKey=", "sig=", `"auth":`, "Bearer ", "Basic ", "token ", "machine ", " password ",
 		"hooks.slack.com/services/", "/B0E1F2G3H4/", "discord.com/api/webhooks/", "/1234567890123456789/", "sha256~",
 		"jdbc:oracle:thin:", "/", "+", "\n", " ", "PuTTY-User-Key-File-", "AGE-SECRET-KEY-1", "dGVzdA", "Z2hwX",
+		"LS_COLORS=rs=0:di=01;34:ln=01;36:*.tar=01;31:*.tgz=01;31:*.arc=01;31:*.arj=01;31:*.taz=01;31:*.lha=01;31:*.lz4=01;31:",
 		// whole credentials and their parts' neighbours
 		"ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8", "AKIAIOSFODNN7EXAMPLE", "https://u:p4ss@db.example/",
 		"Password=hunter2;", `{"password":"hunter2"}`, "Bearer Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd",
@@ -202,8 +203,8 @@ func TestRunBits(t *testing.T) {
 	}
 }
 
-// TestAnchorBits: the word test marks every '@', '=' and '"', and the
-// lowest mark is one; higher marks that are not are checked by byte.
+// TestAnchorBits: the word test marks every '=' and '@', and the lowest
+// mark is one; higher marks that are not are checked by byte.
 func TestAnchorBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	const alphabet = "@=\"?<>A#!abc019\x00\x01\x3c\x3e\x41\xff"
@@ -215,7 +216,7 @@ func TestAnchorBits(t *testing.T) {
 		m := anchorBits(load64(string(w[:]), 0))
 		lowest := -1
 		for k := 0; k < 8; k++ {
-			anchor := w[k] == '@' || w[k] == '=' || w[k] == '"'
+			anchor := w[k] == '@' || w[k] == '='
 			if anchor {
 				require.Equal(t, uint64(1), m>>(8*k+7)&1, "%q byte %d", w, k)
 				if lowest < 0 {
