@@ -123,7 +123,7 @@ func (x *prefixIndex) lookup(a, b byte) (lo, hi int) {
 
 // tokenAt reports the token of a family that starts at s[i], if any.
 func (d *Detector) tokenAt(s string, i int, h *hit) bool {
-	if i+2 < len(s) {
+	if i+2 < len(s) && d.index.mayStart(s[i], s[i+1], s[i+2]) {
 		lo, hi := d.index.lookup(s[i], s[i+1])
 		for k := lo; k < hi; k++ {
 			if p := d.index.families[k].prefix; (len(p) == 2 || s[i+2] == p[2]) && d.tryFamily(k, s, i, h) {

@@ -51,7 +51,7 @@ func (d *Detector) runs(s string, depth int, h *hit) bool {
 // family's prefix may start it, it may be base64 text, or the byte before
 // it may give it a context. Most runs fail all three at once.
 func (d *Detector) mayHold(s string, i, depth int) bool {
-	if d.index.mayStart(s[i], s[i+1], s[i+2]) || depth < maxDepth && startsText[s[i]] && decodesToText(s[i:i+4]) {
+	if d.index.mayStart(s[i], s[i+1], s[i+2]) || len(d.shortPrefix) > 0 || depth < maxDepth && startsText[s[i]] && decodesToText(s[i:i+4]) {
 		return true
 	}
 	if i == 0 {

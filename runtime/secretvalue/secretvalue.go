@@ -121,11 +121,14 @@ const maxDepth = 2
 // hang on by another (anchors.go); each detector then checks back from
 // where they point.
 func (d *Detector) scan(s string, depth int, h *hit) bool {
-	if d.userPrefix && d.userPrefixAtStart(s, h) {
-		return true
-	}
 	if len(s) < minValue {
-		return false
+		return d.userPrefix && len(s) > 0 && d.tokenAtStart(s, h)
+	}
+	// most values start with no family's first three bytes
+	if c := s[0]; isSpace(c) || c == '"' || c == '\'' || d.index.mayStart(c, s[1], s[2]) || d.shortPrefix != nil {
+		if d.tokenAtStart(s, h) {
+			return true
+		}
 	}
 	if len(s) >= minRun && d.runs(s, depth, h) {
 		return true
@@ -140,10 +143,11 @@ func (d *Detector) scan(s string, depth int, h *hit) bool {
 	return false
 }
 
-// userPrefixAtStart finds a token of any family at the value's start,
-// after whitespace and an opening quote: where a prefix given to New
-// matches even when the token is shorter than a run the skip scan sees.
-func (d *Detector) userPrefixAtStart(s string, h *hit) bool {
+// tokenAtStart finds a token of any family at the value's start, after
+// whitespace and an opening quote, however short its first run: a prefix
+// given to New with a short body, a Slack legacy token, base64 of a JWT
+// whose first '/' comes early.
+func (d *Detector) tokenAtStart(s string, h *hit) bool {
 	i := 0
 	for i < len(s) && (isSpace(s[i]) || s[i] == '"' || s[i] == '\'') {
 		i++

@@ -18,11 +18,11 @@ import (
 // bytes goes through run, every '@' and '=' through its check, and every
 // '"' of a value that starts like JSON.
 func (d *Detector) plainScan(s string, h *hit) bool {
-	if d.userPrefix && d.userPrefixAtStart(s, h) {
-		return true
-	}
 	if len(s) < minValue {
-		return false
+		return d.userPrefix && d.tokenAtStart(s, h)
+	}
+	if d.tokenAtStart(s, h) {
+		return true
 	}
 	for i := 0; i < len(s); {
 		if !isRun[s[i]] {
