@@ -39,7 +39,7 @@ func anchors(s string, h *hit) bool {
 	if len(s) > shortAnchors {
 		return keyValues(s, h) || urls(s, h) || privateKeyIn(s, h)
 	}
-	return anchorWords(s, 0, h)
+	return anchorWords(s, 0, h) || len(s) >= pemMin && privateKeyIn(s, h)
 }
 
 // load64 returns the eight bytes of s at i, the first in the low byte.

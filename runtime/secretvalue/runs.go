@@ -35,12 +35,8 @@ func (d *Detector) runs(s string, depth int, h *hit) bool {
 			continue
 		}
 		e := runEnd(s, p+1)
-		if d.mayHold(s, i, depth) {
-			found, next := d.run(s, i, e, depth, &widened, h)
-			if found {
-				return true
-			}
-			e = max(e, next)
+		if d.mayHold(s, i, depth) && d.run(s, i, e, depth, &widened, h) {
+			return true
 		}
 		p = e + minRun // s[e] is not a run byte
 	}
@@ -112,44 +108,43 @@ func runBits(x uint64) uint64 {
 	return in & (y + ones8*0x60) & notDEL &^ x & highs8 // not a control byte, DEL or past 0x7f
 }
 
-// run checks the run s[i:e]. It returns the end of the base64 text it
-// decoded, if it did.
-func (d *Detector) run(s string, i, e, depth int, widened *int, h *hit) (bool, int) {
+// run checks the run s[i:e].
+func (d *Detector) run(s string, i, e, depth int, widened *int, h *hit) bool {
 	if d.tokenAt(s, i, h) {
-		return true, 0
+		return true
 	}
 	if i > 0 {
 		if c := s[i-1]; c == '+' || c == '=' {
 			// a token whose body holds '+' or '=' may start before them
 			if w, ok := widen(s, i, *widened); ok && d.tokenAt(s, w, h) {
-				return true, 0
+				return true
 			}
 			*widened = i
 		}
 		if context(s, i, e, h) {
-			return true, 0
+			return true
 		}
 	}
 	if depth < maxDepth {
-		if end := base64Text(s, i); end > 0 {
-			if d.scanBase64(s[i:end], depth, h) {
-				h.start, h.end, h.decoded = int32(i), int32(end), true
-				return true, 0
-			}
-			return false, end
+		if end := base64Text(s, i); end > 0 && d.scanBase64(s[i:end], depth, h) {
+			h.start, h.end, h.decoded = int32(i), int32(end), true
+			return true
 		}
 	}
-	return false, 0
+	return false
 }
 
 // widen returns where the stretch of bytes of either base64 alphabet,
-// '=' and '.' ([A-Za-z0-9+/=_.-]) that holds s[i] starts, up to 256
-// bytes back, past any leading '+', '/' or '='; false if it reaches
-// floor, where widen went back from before (the stretch is the same),
-// or starts at i.
+// '=' and '.' ([A-Za-z0-9+/=_.-]) that holds s[i] starts, past any
+// leading '+', '/' or '='; false if it starts more than 256 bytes back,
+// or at floor, where widen went back from before (the stretch is the
+// same), or at i.
 func widen(s string, i, floor int) (int, bool) {
 	w := i
-	for w > floor && i-w < 256 && in(s[w-1], base64Loose) {
+	for w > floor && in(s[w-1], base64Loose) {
+		if i-w == 256 {
+			return 0, false
+		}
 		w--
 	}
 	if w == floor && floor > 0 {

@@ -34,7 +34,7 @@ func (d *Detector) plainScan(s string, h *hit) bool {
 			e++
 		}
 		if e-i >= minRun {
-			if found, _ := d.run(s, i, e, 0, new(int), h); found {
+			if d.run(s, i, e, 0, new(int), h) {
 				return true
 			}
 		}
