@@ -1,0 +1,34 @@
+package secretvalue
+
+// BuiltinPrefixes returns the prefix and family of each built-in token
+// family, for the tests that every one has a sample.
+func BuiltinPrefixes() (prefixes, families []string) {
+	for _, f := range builtinFamilies {
+		prefixes = append(prefixes, f.prefix)
+		families = append(families, f.name)
+	}
+	return prefixes, families
+}
+
+// Vocabulary returns every family name and every form a Finding can
+// hold: the detectors' words.
+func Vocabulary() (families, forms []string) {
+	seen := map[string]bool{}
+	for _, f := range builtinFamilies {
+		if !seen[f.name] {
+			seen[f.name] = true
+			families = append(families, f.name)
+		}
+	}
+	for _, k := range credentialKeys {
+		if !seen[k.family] {
+			seen[k.family] = true
+			families = append(families, k.family)
+		}
+	}
+	families = append(families, familyPEM, familyPrefix, familyURLPass, familyToken, familyPassword,
+		"OpenShift token", "Slack webhook URL", "Discord webhook URL", "Microsoft Teams webhook URL")
+	forms = []string{"", formBase64, formBearer, formBasic, formToken, formURL, formURLList, formQuoted,
+		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formText}
+	return families, forms
+}

@@ -1,0 +1,105 @@
+package secretvalue
+
+import "strings"
+
+// This file works out a finding's form, for Find: where in the value the
+// credential sat. Only Find pays for it, after a detector has found one.
+
+// The forms formOf reports beside those the detectors set.
+const (
+	formQuoted     = "quoted"
+	formJSON       = "in JSON"
+	formConnection = "in a connection string"
+	formINI        = "in INI text"
+	formNetrc      = "in netrc text"
+	formEscapedPEM = "with `\\n` escapes"
+	formText       = "in text"
+)
+
+// formOf returns where h sat in value.
+func formOf(value string, h *hit) string {
+	if h.decoded {
+		return formBase64
+	}
+	start, end := int(h.start), int(h.end)
+	ts, te := 0, len(value)
+	for ts < te && isSpace(value[ts]) {
+		ts++
+	}
+	for te > ts && isSpace(value[te-1]) {
+		te--
+	}
+	json := looksJSONText(value[ts:te])
+	if h.family == familyPEM && !json && strings.Contains(value[start:end], `\n`) {
+		return formEscapedPEM
+	}
+	if start <= ts && end >= te {
+		return ""
+	}
+	if q := value[ts]; (q == '"' || q == '\'' || q == '`') && value[te-1] == q && start <= ts+1 && end >= te-1 {
+		return formQuoted
+	}
+	before := strings.TrimRight(value[:start], " \t")
+	switch {
+	case len(before) < start && hasFoldSuffix(before, "bearer"):
+		return formBearer
+	case len(before) < start && hasFoldSuffix(before, "basic"):
+		return formBasic
+	case len(before) < start && hasFoldSuffix(before, "token"):
+		return formToken
+	case json:
+		return formJSON
+	case inURL(value, start):
+		if strings.Count(value, "://") > 1 {
+			return formURLList
+		}
+		return formURL
+	case hasFoldPrefix(value[ts:], "machine ") || hasFoldPrefix(value[ts:], "default ") || strings.Contains(value, "\nmachine "):
+		return formNetrc
+	case strings.Contains(value[ts:te], "\n") && strings.Contains(value, "="):
+		return formINI
+	case strings.Contains(value, ";") && strings.Count(value, "=") >= 2:
+		return formConnection
+	}
+	return formText
+}
+
+// inURL reports whether value[i] lies in a URL: the stretch around it up
+// to a space, quote, angle bracket, comma or semicolon holds "://", or is
+// a JDBC URL.
+func inURL(value string, i int) bool {
+	k := i
+	for k > 0 && !endsURL(value[k-1]) && value[k-1] != ';' {
+		k--
+	}
+	e := i
+	for e < len(value) && !endsURL(value[e]) && value[e] != ';' {
+		e++
+	}
+	item := value[k:e]
+	return strings.Contains(item, "://") || hasFoldPrefix(item, "jdbc:")
+}
+
+// looksJSONText reports whether t starts a JSON object or array, or a
+// JSON string holding one; "[default]" starts an INI section instead.
+func looksJSONText(t string) bool {
+	if len(t) >= 2 && t[0] == '"' {
+		t = t[1:]
+	}
+	if t == "" || t[0] != '{' && t[0] != '[' {
+		return false
+	}
+	if t[0] == '{' {
+		return true
+	}
+	for i := 1; i < len(t); i++ {
+		switch c := t[i]; {
+		case isSpace(c):
+			continue
+		case c|0x20 >= 'a' && c|0x20 <= 'z':
+			return false // a section name
+		}
+		return true
+	}
+	return true
+}
