@@ -251,7 +251,7 @@ func filterRun(out, environ []string, i int, table []uint64, c *taskTables) (int
 			continue // a later entry of the name is dropped alike
 		}
 		if c.checksValues { // filterOne decides an entry dropped by value: an exemption may name its spelling
-			if v := e[n+1:]; c.dropInjection && strings.HasPrefix(v, "()") || c.values != nil && c.values.looks(v) {
+			if v := e[n+1:]; c.dropInjection && strings.HasPrefix(v, "()") || c.values != nil && c.values.Contains(v) {
 				return i + at, out
 			}
 		}

@@ -3,9 +3,8 @@
 //
 // For programs: the call-site overrides (Var, Set, Unset) and the
 // run-time refinements of a compiled policy (Keep, Drop, KeepMatching,
-// Sets, CheckVars), and the value detectors (LooksSecret,
-// NewValueDetector). Starting children with a built environment is
-// package envexec's.
+// Sets, CheckVars). Starting children with a built environment is package
+// envexec's; finding credentials in values, package secretvalue's.
 //
 // For generated code only, as protobuf-go's protoimpl is: Policy and Task
 // (a policy's lists, as its file gives them), Input, Given, Fresh and OS
@@ -37,8 +36,9 @@
 // place, Given(environ[:0], environ), allocates nothing more either.
 //
 // It imports internal/glob (the one pattern matcher, which imports
-// nothing) and the standard library; generated code imports it, and
-// envexec, for how an entry's name is read.
+// nothing), secretvalue (which imports only the standard library) and the
+// standard library; generated code imports it, and envexec, for how an
+// entry's name is read.
 package envrt
 
 import "runtime"

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
 // This file compiles a policy's lists into look-up tables once for all
@@ -105,8 +107,8 @@ type spelling struct {
 type policyTables struct {
 	slots    []uint64
 	names    []spelling
-	patterns patternIndex   // secret and injection patterns
-	values   *ValueDetector // nil with secrets.values off
+	patterns patternIndex          // secret and injection patterns
+	values   *secretvalue.Detector // nil with secrets.values off
 }
 
 // secretGroup marks the slot of a name whose one spelling the lists name
@@ -173,8 +175,7 @@ func newPolicyTables(p *Policy, more []string) *policyTables {
 		}
 	}
 	if p.SecretValues {
-		d := NewValueDetector(p.ValuePrefixes...)
-		t.values = &d
+		t.values = secretvalue.New(p.ValuePrefixes...)
 	}
 	return t
 }
@@ -224,7 +225,7 @@ func (p *Policy) IsSecret(name string) bool {
 // code: call the generated IsSecretValue.
 func (p *Policy) IsSecretValue(value string) bool {
 	d := p.tables(false).values
-	return d != nil && d.looks(value)
+	return d != nil && d.Contains(value)
 }
 
 // SecretList returns the policy's secret names that secrets.pass does not
@@ -445,7 +446,7 @@ func (c *taskTables) passesMatched(name, value string) bool {
 // does).
 func (c *taskTables) dropsValue(name, value string, functions bool) bool {
 	function := functions && c.dropInjection && strings.HasPrefix(value, "()")
-	credential := c.values != nil && c.values.looks(value)
+	credential := c.values != nil && c.values.Contains(value)
 	if !function && !credential {
 		return false
 	}

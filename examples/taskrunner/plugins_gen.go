@@ -86,7 +86,7 @@ func PluginSecrets() []string {
 }
 
 // PluginIsSecretValue reports whether value looks like a credential to the built-in
-// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// value detectors (package secretvalue: token families, private keys, JWTs,
 // URLs with a password): an environment entry that holds it is a secret by
 // value, whatever its name (secrets.values).
 func PluginIsSecretValue(value string) bool {

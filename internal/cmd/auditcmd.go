@@ -96,7 +96,7 @@ type auditFinding struct {
 }
 
 // auditNote is one entry a task drops only by its value; Why says how
-// the value looks ("value looks like a GitHub token").
+// the value looks ("value holds a GitHub token").
 type auditNote struct {
 	Name, Why string
 }
@@ -201,7 +201,7 @@ func (f auditFinding) line() string {
 		why = append(why, fmt.Sprintf("its name looks like a credential (%s)", f.Word))
 	}
 	if f.Kind != "" {
-		why = append(why, "its value looks like "+f.Kind)
+		why = append(why, "its value holds "+f.Kind)
 	}
 	fix := extraLine(f.Name)
 	if f.Word == "" {

@@ -53,10 +53,10 @@ func TestAuditFindings(t *testing.T) {
 	assert.Equal(t, `# audit of the inherit tasks of policy.yaml (shell, plugin), from this process's environment (13 entries)
 shell: MY_SIGNING_KEY: passed, but its name looks like a credential (KEY); to drop it: secrets.extra: [MY_SIGNING_KEY]
 shell: SMTP_PASS: passed, but its name looks like a credential (PASS); to drop it: secrets.extra: [SMTP_PASS]
-shell: note: MY_CONFIG is left out only by its value (value looks like a GitHub token); to drop it whatever it holds: secrets.extra: [MY_CONFIG]
+shell: note: MY_CONFIG is left out only by its value (value holds a GitHub token); to drop it whatever it holds: secrets.extra: [MY_CONFIG]
 plugin: KEPT_TOKEN_X: passed, but its name looks like a credential (TOKEN); to drop it: secrets.extra: [KEPT_TOKEN_X]
 plugin: SMTP_PASS: passed, but its name looks like a credential (PASS); to drop it: secrets.extra: [SMTP_PASS]
-plugin: note: MY_CONFIG is left out only by its value (value looks like a GitHub token); to drop it whatever it holds: secrets.extra: [MY_CONFIG]
+plugin: note: MY_CONFIG is left out only by its value (value holds a GitHub token); to drop it whatever it holds: secrets.extra: [MY_CONFIG]
 # 4 findings, 2 notes; to drop them all: secrets.extra: [KEPT_TOKEN_X, MY_SIGNING_KEY, SMTP_PASS]
 `, out)
 	assert.NotContains(t, out, "hunter2")
@@ -70,9 +70,9 @@ func TestAuditValuesOff(t *testing.T) {
 	code, out, _ := audit(t, dir, []string{"MY_CONFIG=" + valueGitHub, "DB=" + valueDBURL, "AUTH_URL=" + valueDBURL, "OK=1"}, "", "policy.yaml")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, `# audit of the inherit tasks of policy.yaml (shell), from this process's environment (4 entries)
-shell: AUTH_URL: passed, but its name looks like a credential (AUTH) and its value looks like a URL with a password; to drop it: secrets.extra: [AUTH_URL]
-shell: DB: passed, but its value looks like a URL with a password; to drop it: secrets.values: true (or secrets.extra: [DB])
-shell: MY_CONFIG: passed, but its value looks like a GitHub token; to drop it: secrets.values: true (or secrets.extra: [MY_CONFIG])
+shell: AUTH_URL: passed, but its name looks like a credential (AUTH) and its value holds a URL with a password; to drop it: secrets.extra: [AUTH_URL]
+shell: DB: passed, but its value holds a URL with a password; to drop it: secrets.values: true (or secrets.extra: [DB])
+shell: MY_CONFIG: passed, but its value holds a GitHub token; to drop it: secrets.values: true (or secrets.extra: [MY_CONFIG])
 # 3 findings; to drop them all: secrets.extra: [AUTH_URL, DB, MY_CONFIG], and secrets.values: true
 `, out)
 	assertNoValues(t, out)
@@ -105,7 +105,7 @@ func TestAuditIsolatedTask(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, `# audit of task "build" (isolated) of policy.yaml, from this process's environment (3 entries)
 build: APP_SESSION_COOKIE: passed, but its name looks like a credential (COOKIE); to drop it: secrets.extra: [APP_SESSION_COOKIE]
-build: note: APP_DB is left out only by its value (value looks like a URL with a password); to drop it whatever it holds: secrets.extra: [APP_DB]
+build: note: APP_DB is left out only by its value (value holds a URL with a password); to drop it whatever it holds: secrets.extra: [APP_DB]
 # 1 finding, 1 note; to drop them all: secrets.extra: [APP_SESSION_COOKIE]
 `, out)
 }
@@ -126,7 +126,7 @@ func TestAuditEnvInput(t *testing.T) {
 		require.Equal(t, 1, code, "%v: %s", args, stderr)
 		assert.Contains(t, out, "(3 entries)\n", args)
 		assert.Contains(t, out, "shell: MY_SIGNING_KEY: passed, but its name looks like a credential (KEY)", args)
-		assert.Contains(t, out, "shell: note: SSH_KEY is left out only by its value (value looks like a PEM private key)", args)
+		assert.Contains(t, out, "shell: note: SSH_KEY is left out only by its value (value holds a PEM private key)", args)
 		assert.NotContains(t, out, "b3BlbnNzaC1", args)
 		if args[1] != "env.nul" {
 			assert.Contains(t, out, "# line 1: not NAME=value (10 bytes, not shown)\n", args)

@@ -355,7 +355,7 @@ func (x *explainer) keptLine(e reference.Entry, replaced map[string]reference.Dr
 	if e.From.Kind == reference.PassThroughName && reference.SecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
 	} else if kind, ok := x.keptSecretValue(e); ok {
-		note += "; its value looks like " + kind + ", kept because " + x.valueExemption(e.Name)
+		note += "; its value holds " + kind + ", kept because " + x.valueExemption(e.Name)
 	}
 	value := printable(e.Value)
 	if why, hide := x.hidden(e); hide {
@@ -548,7 +548,7 @@ func (x *explainer) keptReason(e reference.Entry) string {
 		if by := reference.SecretCaseless(x.p, e.Name); by != "" {
 			s += fmt.Sprintf(", which keeps it although it is a secret (%s)", by)
 		} else if kind, ok := x.keptSecretValue(e); ok {
-			s += ", which keeps it although its value looks like " + kind
+			s += ", which keeps it although its value holds " + kind
 		}
 	case reference.Defined:
 		s = x.field("define", x.definedAs(e.Name)) + " sets it"

@@ -329,7 +329,7 @@ func TestExplainBinary(t *testing.T) {
 + EDITOR=vi           (inherited)
 + PAGER=less          (inherited)
 - DEPLOY_PRIVATE_KEY  (secret: matches *_PRIVATE_KEY)
-- SSH_KEY             (secret by value: value looks like a PEM private key)
+- SSH_KEY             (secret by value: value holds a PEM private key)
 ? GH_TOKEN            (passThrough GH_TOKEN: not in the environment)
 # 2 passed, 2 left out, 1 named in passThrough but not set
 `, string(out), file)
@@ -529,7 +529,7 @@ func TestExplainEnvMultiLine(t *testing.T) {
 + EDITOR=vi           (inherited)
 + PAGER=less          (inherited)
 - DEPLOY_PRIVATE_KEY  (secret: matches *_PRIVATE_KEY)
-- SSH_KEY             (secret by value: value looks like a PEM private key)
+- SSH_KEY             (secret by value: value holds a PEM private key)
 ? GH_TOKEN            (passThrough GH_TOKEN: not in the environment)
 # 2 passed, 2 left out, 1 named in passThrough but not set
 `, stdout, file)
@@ -538,8 +538,8 @@ func TestExplainEnvMultiLine(t *testing.T) {
 		// key one value, redacted.
 		code, stdout, stderr = runCLI(t, dir, "", "explain", "-env", file, "policy.yaml", "keys", "-why", "SSH_KEY")
 		require.Equal(t, 0, code, stderr)
-		assert.Equal(t, fmt.Sprintf(`+ SSH_KEY=<redacted, %d bytes>  (passThrough SSH_KEY; its value looks like a PEM private key, kept because the task names it exactly)
-SSH_KEY reaches task "keys": the task's passThrough names it, which keeps it although its value looks like a PEM private key.
+		assert.Equal(t, fmt.Sprintf(`+ SSH_KEY=<redacted, %d bytes>  (passThrough SSH_KEY; its value holds a PEM private key, kept because the task names it exactly)
+SSH_KEY reaches task "keys": the task's passThrough names it, which keeps it although its value holds a PEM private key.
 `, len(sshKey)), stdout, file)
 
 		// Kept on purpose, the key is one value, redacted whole.

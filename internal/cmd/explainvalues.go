@@ -8,7 +8,7 @@ import (
 )
 
 // This file is what explain says about secrets by value (secrets.values):
-// an entry left out because its value looks like a credential, or kept
+// an entry left out because its value holds a credential, or kept
 // although it does. It names the kind of credential, never the value.
 
 // keptSecretValue reports whether e is an entry of the environment that

@@ -61,25 +61,25 @@ func TestExplainSecretValues(t *testing.T) {
 	}
 	assert.Equal(t, `# task "shell" (inherit) of policy.yaml, from env.txt (6 entries)
 + APP_NAME=web                  (inherited)
-+ KEEP=<redacted, 40 bytes>     (passThrough KEEP; its value looks like a GitHub token, kept because the task names it exactly)
-+ TRUSTED=<redacted, 38 bytes>  (inherited; its value looks like a URL with a password, kept because secrets.pass lists it exactly)
-- APP_ACME                      (secret by value: value starts with acme_live_ (secrets.valuePrefixes))
-- APP_DB                        (secret by value: value looks like a URL with a password)
-- MY_CONFIG                     (secret by value: value looks like a GitHub token)
++ KEEP=<redacted, 40 bytes>     (passThrough KEEP; its value holds a GitHub token, kept because the task names it exactly)
++ TRUSTED=<redacted, 38 bytes>  (inherited; its value holds a URL with a password, kept because secrets.pass lists it exactly)
+- APP_ACME                      (secret by value: value holds acme_live_… (secrets.valuePrefixes))
+- APP_DB                        (secret by value: value holds a URL with a password)
+- MY_CONFIG                     (secret by value: value holds a GitHub token)
 # 3 passed, 3 left out
 `, run("shell"))
 
-	assert.Equal(t, `- MY_CONFIG  (secret by value: value looks like a GitHub token)
-MY_CONFIG is left out of task "shell": it is a secret by value (secrets.values): its value looks like a GitHub token.
+	assert.Equal(t, `- MY_CONFIG  (secret by value: value holds a GitHub token)
+MY_CONFIG is left out of task "shell": it is a secret by value (secrets.values): its value holds a GitHub token.
 To pass it to this task only, list MY_CONFIG exactly in the task's passThrough; to trust it in every task, add it to secrets.pass; to stop checking values at all, set secrets.values: false.
 `, run("shell", "-why", "MY_CONFIG"))
 
 	// An isolated task's pattern does not pass it either.
-	assert.Contains(t, run("build", "-why", "APP_DB"), `APP_DB is left out of task "build": it is a secret by value (secrets.values): its value looks like a URL with a password.`)
+	assert.Contains(t, run("build", "-why", "APP_DB"), `APP_DB is left out of task "build": it is a secret by value (secrets.values): its value holds a URL with a password.`)
 
 	out := run("build", "-json")
-	assert.Contains(t, out, `{"task":"build","name":"APP_DB","passed":false,"reason":"secret by value: value looks like a URL with a password"}`)
-	assert.Contains(t, out, `{"task":"build","name":"KEEP","passed":true,"source":"passThrough KEEP; its value looks like a GitHub token, kept because the task names it exactly","redacted":true,"bytes":40}`)
+	assert.Contains(t, out, `{"task":"build","name":"APP_DB","passed":false,"reason":"secret by value: value holds a URL with a password"}`)
+	assert.Contains(t, out, `{"task":"build","name":"KEEP","passed":true,"source":"passThrough KEEP; its value holds a GitHub token, kept because the task names it exactly","redacted":true,"bytes":40}`)
 
 	all := run()
 	assert.Contains(t, all, "MY_CONFIG  -      -\n")
@@ -92,7 +92,7 @@ func TestExplainSecretValuesOff(t *testing.T) {
 	code, stdout, stderr := runCLI(t, dir, "", "explain", "-env", "env.txt", "policy.yaml", "shell")
 	require.Equal(t, 0, code, stderr)
 	assertNoValues(t, strings.ReplaceAll(stdout, "4f9b2c", "")) // no prefix now: the acme value is no secret
-	assert.Contains(t, stdout, "+ MY_CONFIG=<redacted, 40 bytes>  (inherited; its value looks like a GitHub token)\n")
+	assert.Contains(t, stdout, "+ MY_CONFIG=<redacted, 40 bytes>  (inherited; its value holds a GitHub token)\n")
 	assert.Contains(t, stdout, "+ APP_ACME="+valueAcme+" ")
 	assert.Contains(t, stdout, "# 6 passed, 0 left out\n")
 }
@@ -111,13 +111,13 @@ func TestExplainBuiltinPresetExemptsNoValue(t *testing.T) {
 		assertNoValues(t, stdout)
 		return stdout
 	}
-	detail := "value looks like a URL with a password; builtin:network passes the name but exempts no value: list the name in the task's own passThrough to keep it"
+	detail := "value holds a URL with a password; builtin:network passes the name but exempts no value: list the name in the task's own passThrough to keep it"
 	why := "secret by value: " + detail
 	assert.Contains(t, explain("fetch"), "- HTTPS_PROXY         ("+why+")\n")
 	assert.Contains(t, explain("fetch", "-why", "HTTPS_PROXY"),
 		`builtin:network lists HTTPS_PROXY, but a built-in preset exempts no value; to pass it to this task, add HTTPS_PROXY to the passThrough of task "fetch" (line 3): the policy's own text exempts what it names.`)
 	assert.Contains(t, explain("fetch", "-json"), `{"task":"fetch","name":"HTTPS_PROXY","passed":false,"reason":"`+why+`"}`)
-	assert.Contains(t, explain("own"), "+ HTTPS_PROXY=<redacted, 31 bytes>  (passThrough HTTPS_PROXY; its value looks like a URL with a password, kept because the task names it exactly)")
+	assert.Contains(t, explain("own"), "+ HTTPS_PROXY=<redacted, 31 bytes>  (passThrough HTTPS_PROXY; its value holds a URL with a password, kept because the task names it exactly)")
 	code, stdout, stderr := runCLI(t, dir, "", "audit", "-env", "env.txt", "policy.yaml", "fetch")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, `fetch: note: HTTPS_PROXY is left out only by its value (`+detail+` (task "fetch", line 3))`)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
 // This file decides what explain and audit may print: no value that
@@ -25,30 +25,25 @@ import (
 // policy: the built-in ones and secrets.valuePrefixes, whether or not
 // secrets.values is on (explain redacts what they flag either way).
 type valueChecker struct {
-	detector envrt.ValueDetector
+	detector *secretvalue.Detector
 }
 
 // newValueChecker returns p's value checker.
 func newValueChecker(p *policy.Policy) *valueChecker {
-	return &valueChecker{envrt.NewValueDetector(p.ValuePrefixes...)}
+	return &valueChecker{secretvalue.New(p.ValuePrefixes...)}
 }
 
 // credentialIn reports whether value holds a credential by the value
-// detectors, and its kind with an article ("a GitHub token"). Every value
-// check of explain and audit goes through here.
+// detectors, and which, as the reference interpreter words it: "a GitHub
+// token after `Bearer `", never a byte of the value. Every value check of
+// explain and audit goes through here.
 func (c *valueChecker) credentialIn(value string) (kind string, ok bool) {
-	k, ok := c.detector.Match(value)
+	found, ok := c.detector.Find(value)
 	if !ok {
 		return "", false
 	}
-	return kindWithArticle(k), true
-}
-
-// kindWithArticle is a detector's kind as "a GitHub token", as the
-// reference interpreter words it.
-func kindWithArticle(kind string) string {
-	detail := reference.Reason{Kind: reference.SecretValue, By: kind}.Detail()
-	return strings.TrimPrefix(detail, "value looks like ")
+	detail := reference.Reason{Kind: reference.SecretValue, By: found.Family, Form: found.Form, ValuePrefix: found.Prefix}.Detail()
+	return strings.TrimPrefix(detail, "value holds "), true
 }
 
 // redactor decides which values explain prints and which it shows as
@@ -66,7 +61,7 @@ type redactor struct {
 // secret by name or by value.
 type secretValue struct {
 	from  string // the name, or {param} for a parameter
-	what  string // "a secret", or "which looks like a GitHub token"
+	what  string // "a secret", or "which holds a GitHub token"
 	value string
 }
 
@@ -82,7 +77,7 @@ func newRedactor(p *policy.Policy, check *valueChecker, environ []string, overri
 		case byName:
 			r.secrets = append(r.secrets, secretValue{from, "a secret", value})
 		case byValue:
-			r.secrets = append(r.secrets, secretValue{from, "which looks like " + kind, value})
+			r.secrets = append(r.secrets, secretValue{from, "which holds " + kind, value})
 		}
 	}
 	for _, e := range environ {
@@ -114,14 +109,14 @@ const minSecretPart = 4
 // redacted: name is a secret by the policy's lists (before any
 // exemption), the detectors flag the value, or it contains the value of
 // another name that is a secret (see minSecretPart). why says so for the
-// last two ("holds the value of MY_CONFIG, which looks like a GitHub
+// last two ("holds the value of MY_CONFIG, which holds a GitHub
 // token"); it is "" for a secret name, whose line says so already.
 func (r *redactor) hides(name, value string) (why string, hide bool) {
 	if reference.SecretCaseless(r.p, name) != "" {
 		return "", true
 	}
 	if kind, ok := r.check.credentialIn(value); ok {
-		return "its value looks like " + kind, true
+		return "its value holds " + kind, true
 	}
 	for _, s := range r.secrets {
 		if s.from != name && (value == s.value || len(s.value) >= minSecretPart && strings.Contains(value, s.value)) {

@@ -83,10 +83,10 @@ func TestExplainRedactsValuesHoldingCredentials(t *testing.T) {
 		assertNoPart(t, out, valueGitHub, what)
 	}
 	assert.Equal(t, `# task "deploy" (isolated) of policy.yaml, from env.txt (7 entries)
-+ AUTH_HEADER=<redacted, 47 bytes>  (define; holds the value of MY_CONFIG, which looks like a GitHub token)
++ AUTH_HEADER=<redacted, 47 bytes>  (define; its value holds a GitHub token after ` + "`Bearer `" + `)
 + GREETING=hello                    (define)
-+ MY_CONFIG=<redacted, 40 bytes>    (passThrough MY_CONFIG; its value looks like a GitHub token, kept because the task names it exactly)
-+ PATH=<redacted, 58 bytes>         (binPaths in front of PATH, over essential; holds the value of MY_CONFIG, which looks like a GitHub token)
++ MY_CONFIG=<redacted, 40 bytes>    (passThrough MY_CONFIG; its value holds a GitHub token, kept because the task names it exactly)
++ PATH=<redacted, 58 bytes>         (binPaths in front of PATH, over essential; its value holds a GitHub token in text)
 - COLUMNS                           (not declared)
 - DEBUG_TOKEN                       (not declared)
 - GITHUB_TOKEN                      (not declared)
@@ -97,14 +97,14 @@ func TestExplainRedactsValuesHoldingCredentials(t *testing.T) {
 ? SERVICE_ACCOUNT_SECRET            (passThrough SERVICE_ACCOUNT_SECRET: not in the environment)
 # 4 passed, 5 left out, 3 named in passThrough but not set
 `, outs["text"])
-	assert.Equal(t, `+ AUTH_HEADER=<redacted, 47 bytes>  (define; holds the value of MY_CONFIG, which looks like a GitHub token)
+	assert.Equal(t, `+ AUTH_HEADER=<redacted, 47 bytes>  (define; its value holds a GitHub token after ` + "`Bearer `" + `)
 AUTH_HEADER reaches task "deploy": the task's define sets it.
 
-+ PATH=<redacted, 58 bytes>  (binPaths in front of PATH, over essential; holds the value of MY_CONFIG, which looks like a GitHub token)
++ PATH=<redacted, 58 bytes>  (binPaths in front of PATH, over essential; its value holds a GitHub token in text)
 PATH reaches task "deploy": the task's binPaths put directories in front of it (its value before that: essential).
 
-+ MY_CONFIG=<redacted, 40 bytes>  (passThrough MY_CONFIG; its value looks like a GitHub token, kept because the task names it exactly)
-MY_CONFIG reaches task "deploy": the task's passThrough names it, which keeps it although its value looks like a GitHub token.
++ MY_CONFIG=<redacted, 40 bytes>  (passThrough MY_CONFIG; its value holds a GitHub token, kept because the task names it exactly)
+MY_CONFIG reaches task "deploy": the task's passThrough names it, which keeps it although its value holds a GitHub token.
 `, outs["why"])
 	var records []map[string]any
 	for _, l := range strings.Split(strings.TrimSuffix(outs["json"], "\n"), "\n") {
@@ -113,9 +113,9 @@ MY_CONFIG reaches task "deploy": the task's passThrough names it, which keeps it
 		records = append(records, rec)
 	}
 	assert.Contains(t, records, map[string]any{"task": "deploy", "name": "AUTH_HEADER", "passed": true, "redacted": true, "bytes": 47.0,
-		"source": "define; holds the value of MY_CONFIG, which looks like a GitHub token"})
+		"source": "define; its value holds a GitHub token after `Bearer `"})
 	assert.Contains(t, records, map[string]any{"task": "deploy", "name": "PATH", "passed": true, "redacted": true, "bytes": 58.0,
-		"source": "binPaths in front of PATH, over essential; holds the value of MY_CONFIG, which looks like a GitHub token"})
+		"source": "binPaths in front of PATH, over essential; its value holds a GitHub token in text"})
 	assert.Contains(t, records, map[string]any{"task": "deploy", "name": "GREETING", "passed": true, "value": "hello", "bytes": 5.0, "source": "define"})
 
 	// An inherit task: an entry that copies a secret's value is
@@ -140,14 +140,14 @@ MY_CONFIG reaches task "deploy": the task's passThrough names it, which keeps it
 	assert.Contains(t, stdout, "# override: -set X_AUTH=<redacted, 46 bytes>\n")
 	assert.Contains(t, stdout, "# override: -set X_COPY=<redacted, 19 bytes>\n")
 	assert.Contains(t, stdout, "# override: -set X_PLAIN=plain\n")
-	assert.Contains(t, stdout, "+ X_AUTH=<redacted, 46 bytes>       (override: -set; holds the value of MY_CONFIG, which looks like a GitHub token)\n")
+	assert.Contains(t, stdout, "+ X_AUTH=<redacted, 46 bytes>       (override: -set; its value holds a GitHub token after `token `)\n")
 	paramDir := policyDir(t, "version: 1\ntasks:\n  t:\n    define: {URL: \"https://host/{path}\"}\n")
 	require.NoError(t, os.WriteFile(filepath.Join(paramDir, "env.txt"), nil, 0o644))
 	code, stdout, stderr = runCLI(t, paramDir, "", "explain", "-env", "env.txt", "policy.yaml", "t", "-param", "path="+valueGitHub)
 	require.Equal(t, 0, code, stderr)
 	assertNoPart(t, stdout, valueGitHub, "-param")
 	assert.Contains(t, stdout, "# params: path=<redacted, 40 bytes>\n")
-	assert.Contains(t, stdout, "+ URL=<redacted, 53 bytes>  (define; holds the value of {path}, which looks like a GitHub token)\n")
+	assert.Contains(t, stdout, "+ URL=<redacted, 53 bytes>  (define; its value holds a GitHub token in a URL)\n")
 }
 
 // multiLineEnv is an environment as env writes it with multi-line

@@ -37,7 +37,7 @@ func valueFields(rp *envrt.Policy) []jen.Code {
 }
 
 // emitValues prints IsSecretValue: false with value detection off, else
-// the policy's detectors (the built-in ones, envrt.LooksSecret, and
+// the policy's detectors (the built-in ones, package secretvalue's, and
 // secrets.valuePrefixes), which the runtime builds at the first call.
 func emitValues(f *jen.File, pl *Plan) {
 	name := pl.Prefix + "IsSecretValue"
@@ -51,7 +51,7 @@ func emitValues(f *jen.File, pl *Plan) {
 		return
 	}
 	f.Commentf("%s reports whether value looks like a credential to the built-in", name)
-	f.Comment("value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,")
+	f.Comment("value detectors (package secretvalue: token families, private keys, JWTs,")
 	if len(pl.Values.Prefixes) > 0 {
 		f.Comment("URLs with a password) or starts with one of secrets.valuePrefixes: an")
 		f.Comment("environment entry that holds it is a secret by value, whatever its name.")

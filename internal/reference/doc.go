@@ -1,7 +1,7 @@
 // Package reference is the reference interpreter: docs/semantics.md's semantics
 // written as plain maps and loops, to be obviously right rather than
 // fast. It imports package policy and, of runtime/, only the value
-// detectors (envrt.NewValueDetector), which say whether a value looks
+// detectors (package secretvalue), which say whether a value looks
 // like a credential and are held to their own corpora; the rules of who
 // keeps what are written here, never taken from the runtime or the
 // generator's tables, so that the differential and fuzz tests can hold

@@ -2,8 +2,6 @@ package reference
 
 import (
 	"strings"
-
-	envrt "github.com/envgen/envgen/runtime"
 )
 
 // Source is the layer that gave an entry its value, with the name or
@@ -60,12 +58,13 @@ func (s Source) String() string {
 type Reason struct {
 	Kind ReasonKind
 	// By is, for Secret, Unset, Negated and Injection, the name or
-	// pattern that matched; for SecretValue, the kind of credential the
-	// value detectors report ("GitHub token", envrt.KindValuePrefix, …),
-	// never the value.
-	By string
-	// ValuePrefix is, for SecretValue of kind envrt.KindValuePrefix, the
-	// secrets.valuePrefixes entry the value starts with.
+	// pattern that matched; for SecretValue, the family of credential
+	// the value holds ("GitHub token"), never the value. Form is, for
+	// SecretValue, where in the value it sat ("after `Bearer `", "in
+	// JSON"), "" for the value alone.
+	By, Form string
+	// ValuePrefix is, for SecretValue, the secrets.valuePrefixes entry
+	// the value holds, when one of them matched.
 	ValuePrefix string
 	// BuiltinPreset is, for SecretValue, the built-in preset whose
 	// passThrough lists the name ("builtin:network"), when no text of the
@@ -147,9 +146,12 @@ func (r Reason) Detail() string {
 	case BashFunction:
 		return `a bash exported function: the value starts with "()"`
 	case SecretValue:
-		d := "value looks like " + article(r.By) + " " + r.By
-		if r.By == envrt.KindValuePrefix && r.ValuePrefix != "" {
-			d = "value starts with " + r.ValuePrefix + " (secrets.valuePrefixes)"
+		d := "value holds " + article(r.By) + " " + r.By
+		if r.ValuePrefix != "" {
+			d = "value holds " + r.ValuePrefix + "… (secrets.valuePrefixes)"
+		}
+		if r.Form != "" {
+			d += " " + r.Form
 		}
 		if r.BuiltinPreset != "" {
 			d += "; " + r.BuiltinPreset + " passes the name but exempts no value: list the name in the task's own passThrough to keep it"

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
 // refPathListSeparator joins PATH directories, as the generated code does
@@ -325,18 +325,17 @@ func refClassify(p *policy.Policy, t *policy.Task, values *refValues, name, valu
 }
 
 // refValues is a policy's value detection (secrets.values and
-// secrets.valuePrefixes). The runtime's detector says whether a value
-// looks like a credential, and of which kind (its own tests hold it to
-// its corpora); which entries that drops is decided here.
+// secrets.valuePrefixes). Package secretvalue says whether a value holds
+// a credential, and of which family and in what form (its own tests hold
+// it to its corpora); which entries that drops is decided here.
 type refValues struct {
 	on       bool
-	detector envrt.ValueDetector
-	prefixes []string
+	detector *secretvalue.Detector
 }
 
 // newRefValues returns p's value detection.
 func newRefValues(p *policy.Policy) *refValues {
-	return &refValues{on: p.Values, detector: envrt.NewValueDetector(p.ValuePrefixes...), prefixes: p.ValuePrefixes}
+	return &refValues{on: p.Values, detector: secretvalue.New(p.ValuePrefixes...)}
 }
 
 // secret reports whether environ's entry name=value is a secret by value
@@ -350,20 +349,13 @@ func (v *refValues) secret(p *policy.Policy, t *policy.Task, name, value string)
 	if !v.on || refContains(p.Pass, name) || refContains(t.Exact, name) && !builtin {
 		return Reason{}, false
 	}
-	kind, ok := v.detector.Match(value)
+	found, ok := v.detector.Find(value)
 	if !ok {
 		return Reason{}, false
 	}
-	why = Reason{Kind: SecretValue, By: kind}
+	why = Reason{Kind: SecretValue, By: found.Family, Form: found.Form, ValuePrefix: found.Prefix}
 	if builtin {
 		why.BuiltinPreset = t.BuiltinPassFrom[name]
-	}
-	if kind == envrt.KindValuePrefix {
-		for _, pre := range v.prefixes { // the longest one value starts with
-			if strings.HasPrefix(value, pre) && len(pre) > len(why.ValuePrefix) {
-				why.ValuePrefix = pre
-			}
-		}
 	}
 	return why, true
 }
@@ -374,9 +366,7 @@ func IsSecretValue(p *policy.Policy, value string) bool {
 	if !p.Values {
 		return false
 	}
-	d := envrt.NewValueDetector(p.ValuePrefixes...)
-	_, ok := d.Match(value)
-	return ok
+	return secretvalue.New(p.ValuePrefixes...).Contains(value)
 }
 
 // refSecretBy returns the secret name or pattern that makes name a

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	envrt "github.com/envgen/envgen/runtime"
 )
 
 // Credentials by value, under innocent names (docs/semantics.md: secret
@@ -26,8 +24,8 @@ tasks:
 	env := []string{"MY_CONFIG=" + ghToken, "OTHER=" + ghToken, "ID=" + awsKey, "DB=" + dbURL, "KEPT_URL=" + dbURL,
 		"ACME=" + acmeKey, "SITE=" + plainURL, "BEARER=Bearer " + ghToken, "E="}
 	// MY_CONFIG: an exact passThrough name keeps it; KEPT_URL: secrets.pass
-	// does; a token with text around it is not the whole value.
-	refBoth(t, p, "sh", env, nil, []string{"MY_CONFIG=" + ghToken, "KEPT_URL=" + dbURL, "SITE=" + plainURL, "BEARER=Bearer " + ghToken, "E="})
+	// does; a token anywhere in a value is found there too.
+	refBoth(t, p, "sh", env, nil, []string{"MY_CONFIG=" + ghToken, "KEPT_URL=" + dbURL, "SITE=" + plainURL, "E="})
 
 	r := refRun(t, p, "sh", false, env, nil)
 	why := map[string]string{}
@@ -35,10 +33,11 @@ tasks:
 		why[d.Name] = d.Why.String()
 	}
 	assert.Equal(t, map[string]string{
-		"OTHER": "secret by value (value looks like a GitHub token)",
-		"ID":    "secret by value (value looks like an AWS access key ID)",
-		"DB":    "secret by value (value looks like a URL with a password)",
-		"ACME":  "secret by value (value starts with acme_live_ (secrets.valuePrefixes))",
+		"OTHER":  "secret by value (value holds a GitHub token)",
+		"ID":     "secret by value (value holds an AWS access key ID)",
+		"DB":     "secret by value (value holds a URL with a password)",
+		"ACME":   "secret by value (value holds acme_live_… (secrets.valuePrefixes))",
+		"BEARER": "secret by value (value holds a GitHub token after `Bearer `)",
 	}, why)
 	for _, d := range r.Dropped {
 		assert.NotContains(t, d.Why.String(), "ghp_0123", "a reason never holds the value")
@@ -111,15 +110,15 @@ func TestReferenceValuesOff(t *testing.T) {
 
 func TestReasonSecretValueDetail(t *testing.T) {
 	for kind, want := range map[string]string{
-		"GitHub token":        "value looks like a GitHub token",
-		"AWS access key ID":   "value looks like an AWS access key ID",
-		"OpenAI API key":      "value looks like an OpenAI API key",
-		"npm token":           "value looks like an npm token",
-		"URL with a password": "value looks like a URL with a password",
-		"JWT":                 "value looks like a JWT",
-		envrt.KindValuePrefix: "value looks like a value with a secret prefix",
+		"GitHub token":        "value holds a GitHub token",
+		"AWS access key ID":   "value holds an AWS access key ID",
+		"OpenAI API key":      "value holds an OpenAI API key",
+		"npm token":           "value holds an npm token",
+		"URL with a password": "value holds a URL with a password",
+		"JWT":                 "value holds a JWT",
 	} {
 		assert.Equal(t, want, Reason{Kind: SecretValue, By: kind}.Detail(), kind)
 	}
-	assert.Equal(t, "value starts with acme_ (secrets.valuePrefixes)", Reason{Kind: SecretValue, By: envrt.KindValuePrefix, ValuePrefix: "acme_"}.Detail())
+	assert.Equal(t, "value holds a GitHub token after `Bearer `", Reason{Kind: SecretValue, By: "GitHub token", Form: "after `Bearer `"}.Detail())
+	assert.Equal(t, "value holds acme_… (secrets.valuePrefixes)", Reason{Kind: SecretValue, By: "value with a secret prefix", ValuePrefix: "acme_"}.Detail())
 }

@@ -3,13 +3,11 @@ package secretvalue_test
 import (
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
 	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
 // The benchmarks run over the values of testdata/environ.txt, the same
-// ones in the same order, and report the cost per value beside today's
-// envrt.LooksSecret.
+// ones in the same order, and report the cost per value.
 
 func BenchmarkContains(b *testing.B) {
 	values := environValues(b)
@@ -27,15 +25,4 @@ func BenchmarkContains(b *testing.B) {
 	if found != 0 {
 		b.Fatalf("%d ordinary values reported", found/b.N)
 	}
-}
-
-func BenchmarkLooksSecret(b *testing.B) {
-	values := environValues(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, v := range values {
-			envrt.LooksSecret(v)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(values)), "ns/value")
 }

@@ -10,4 +10,8 @@
 // they would pass; a program may use it alone, to redact what it logs. It
 // allocates nothing. docs/secret-values.md lists every family and form
 // with its source, what is not detected and why, and the measurements.
+//
+// It imports only the standard library (strings, math/bits, unsafe), so a
+// program can import it alone; package envrt and envgen's explain and
+// audit import it.
 package secretvalue

@@ -20,7 +20,8 @@ func TestIsSecretValue(t *testing.T) {
 		"acme_live_":                   false, // a prefix alone
 		"acme_live_ x":                 false, // a space after it
 		"acme_prod_4f9b2c":             false,
-		"Bearer " + ghToken:            false, // the whole value must match
+		"Bearer " + ghToken:            true, // anywhere in the value
+		"x=1; token=" + ghToken + "\n": true,
 		"https://example.com/x?y=1":    false,
 		"":                             false,
 		"/usr/local/bin:/usr/bin:/bin": false,
@@ -32,8 +33,8 @@ func TestIsSecretValue(t *testing.T) {
 }
 
 // TestBuildersDropSecretValues: the builders drop an entry whose value
-// looks like a credential, unless an exemption names its spelling (docs/semantics.md's
-// Extensions: secret values).
+// holds a credential, unless an exemption names its spelling
+// (docs/semantics.md, "Secret values").
 func TestBuildersDropSecretValues(t *testing.T) {
 	environ := []string{"MY_CONFIG=" + ghToken, "APP_URL=postgres://u:pw@db/app", "APP_NAME=web",
 		"DEPLOY_CONFIG=acme_live_4f9b2c", "TRUSTED_URL=postgres://u:pw@db/app", "PATH=/bin"}

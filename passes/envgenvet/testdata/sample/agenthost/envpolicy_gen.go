@@ -137,7 +137,7 @@ func Secrets() []string {
 }
 
 // IsSecretValue reports whether value looks like a credential to the built-in
-// value detectors (envrt.LooksSecret: token formats, PEM private keys, JWTs,
+// value detectors (package secretvalue: token families, private keys, JWTs,
 // URLs with a password): an environment entry that holds it is a secret by
 // value, whatever its name (secrets.values).
 func IsSecretValue(value string) bool {
