@@ -124,6 +124,24 @@ func BenchmarkBuild(b *testing.B) {
 								dst = s10values.AppendInheritEnv(dst[:0], envs[i%len(envs)])
 							}
 						})
+						// Both over realistic values (paths, URLs, JSON,
+						// digests, LS_COLORS) in place of the filler.
+						real := make([][]string, len(envs))
+						for i, e := range envs {
+							real[i] = benchdata.WithValues(e, realisticValues(b))
+						}
+						b.Run(name(mode, "generated-append-real"), func(b *testing.B) {
+							b.ReportAllocs()
+							for i := 0; b.Loop(); i++ {
+								dst = s10.AppendInheritEnv(dst[:0], real[i%len(real)])
+							}
+						})
+						b.Run(name(mode, "generated-append-values-real"), func(b *testing.B) {
+							b.ReportAllocs()
+							for i := 0; b.Loop(); i++ {
+								dst = s10values.AppendInheritEnv(dst[:0], real[i%len(real)])
+							}
+						})
 					}
 					if p.s == 10 {
 						// Three run-time refinements: what they cost
@@ -157,4 +175,14 @@ func BenchmarkBuild(b *testing.B) {
 			}
 		}
 	}
+}
+
+// realisticValues are the values of runtime/secretvalue's corpus of real
+// environments (a developer's laptop, a CI runner, a Kubernetes pod).
+func realisticValues(tb testing.TB) []string {
+	values, err := benchdata.ReadValues("../../runtime/secretvalue/testdata/environ.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return values
 }

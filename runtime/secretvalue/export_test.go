@@ -32,3 +32,21 @@ func Vocabulary() (families, forms []string) {
 		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formText}
 	return families, forms
 }
+
+// Scanned reports whether value holds a credential by d's scan, without
+// the memo: what Contains must answer, remembered or not.
+func Scanned(d *Detector, value string) bool {
+	var h hit
+	return d.scan(value, 0, &h)
+}
+
+// Remembered reports how many of d's memo slots hold a value.
+func Remembered(d *Detector) int {
+	n := 0
+	for i := range d.memo.slots {
+		if d.memo.slots[i].Load() != 0 {
+			n++
+		}
+	}
+	return n
+}

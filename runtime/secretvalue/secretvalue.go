@@ -1,5 +1,7 @@
 package secretvalue
 
+import "hash/maphash"
+
 // Finding says what credential a value holds and in what form, never the
 // credential.
 type Finding struct {
@@ -26,12 +28,14 @@ func (f Finding) String() string {
 }
 
 // Detector finds credentials in values: the built-in detectors and the
-// prefixes it was made with. It is immutable once made and safe for
-// concurrent use.
+// prefixes it was made with. Its detectors are fixed once made, and it is
+// safe for concurrent use; it remembers what it found in values of 24
+// bytes or more (see memo).
 type Detector struct {
 	index       prefixIndex
 	userPrefix  bool  // some prefix was given to New
 	shortPrefix []int // families whose prefix is one byte, too short to index
+	memo        memo
 }
 
 // builtin is the detector with the built-in detectors alone.
@@ -53,6 +57,7 @@ func New(prefixes ...string) *Detector {
 		}
 	}
 	d := &Detector{userPrefix: len(fams) > len(builtinFamilies)}
+	d.memo.seed = maphash.MakeSeed()
 	d.index.build(fams)
 	for i, f := range d.index.families {
 		if len(f.prefix) == 1 {
@@ -65,6 +70,9 @@ func New(prefixes ...string) *Detector {
 // Contains reports whether value holds a credential by d's detectors. It
 // allocates nothing.
 func (d *Detector) Contains(value string) bool {
+	if len(value) >= memoFrom {
+		return d.memo.contains(d, value)
+	}
 	var h hit
 	return d.scan(value, 0, &h)
 }

@@ -6,6 +6,7 @@ package benchdata
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 )
 
@@ -102,6 +103,39 @@ func Shuffled(env []string, k int) [][]string {
 	for i := range out {
 		out[i] = append([]string(nil), env...)
 		r.Shuffle(len(out[i]), func(a, b int) { out[i][a], out[i][b] = out[i][b], out[i][a] })
+	}
+	return out
+}
+
+// ReadValues returns the values of an environment file of NAME=value
+// lines (blank lines and lines starting with '#' skipped), such as
+// runtime/secretvalue/testdata/environ.txt, the realistic corpus of a
+// developer's laptop, a CI runner and a Kubernetes pod.
+func ReadValues(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var values []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if _, value, ok := strings.Cut(line, "="); ok {
+			values = append(values, value)
+		}
+	}
+	return values, nil
+}
+
+// WithValues returns env with the value of its entry i replaced by
+// values[i%len(values)]: the same names, with realistic values (paths,
+// URLs, JSON, digests, LS_COLORS) instead of Environ's filler.
+func WithValues(env, values []string) []string {
+	out := make([]string, len(env))
+	for i, e := range env {
+		name, _, _ := strings.Cut(e, "=")
+		out[i] = name + "=" + values[i%len(values)]
 	}
 	return out
 }

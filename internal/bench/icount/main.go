@@ -3,6 +3,9 @@
 // takes: a measure that, unlike time, does not change with the load on the
 // machine. BENCHMARKS.md shows how to run it.
 //
+// A fifth argument names an environment file whose values replace the
+// filler values (realistic values, for the cost of value detection).
+//
 //	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N
 //
 // It imports the benchmark policies' generated packages, package bench
@@ -29,8 +32,8 @@ var sink int
 var refinements = bench.Refinements
 
 func main() {
-	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N")
+	if len(os.Args) != 4 && len(os.Args) != 5 {
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N [VALUES]")
 		os.Exit(2)
 	}
 	which := os.Args[1]
@@ -41,6 +44,14 @@ func main() {
 		secrets = benchdata.SecretNames(1000)
 	}
 	env := benchdata.Environ(n, secrets)
+	if len(os.Args) == 5 { // the values of an environment file, such as runtime/secretvalue/testdata/environ.txt
+		values, err := benchdata.ReadValues(os.Args[4])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		env = benchdata.WithValues(env, values)
+	}
 	dst := make([]string, 0, n+8)
 	if strings.HasSuffix(which, "os") { // the process's own environment is env
 		os.Clearenv()

@@ -1,0 +1,75 @@
+package secretvalue_test
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/envgen/envgen/runtime/secretvalue"
+)
+
+// memoValues are values of 24 bytes and more, which the memo remembers:
+// credentials and ordinary values alike.
+func memoValues(n int) []string {
+	var values []string
+	for i := range n {
+		if i%3 == 0 {
+			values = append(values, fmt.Sprintf("Bearer ghp_%036d", i))
+		} else {
+			values = append(values, fmt.Sprintf("/home/dev/projects/app-%06d/bin", i))
+		}
+	}
+	return values
+}
+
+// TestMemoAnswersAsTheScan: a value answered from the memo gets the scan's
+// answer, the first time and after, also when more values than slots
+// have pushed one another out, and a short value is never remembered.
+func TestMemoAnswersAsTheScan(t *testing.T) {
+	d := secretvalue.New()
+	values := memoValues(20000) // far more than the memo's slots
+	for round := range 3 {
+		for _, v := range values {
+			if got, want := d.Contains(v), secretvalue.Scanned(d, v); got != want {
+				t.Fatalf("round %d: Contains(%q) = %v, the scan says %v", round, v, got, want)
+			}
+		}
+	}
+	assert.Positive(t, secretvalue.Remembered(d))
+	fresh := secretvalue.New()
+	fresh.Contains("ghp_" + strings.Repeat("a", 19)) // 23 bytes
+	assert.Zero(t, secretvalue.Remembered(fresh), "a value under 24 bytes is scanned, not remembered")
+	for _, v := range values[:100] {
+		fresh.Contains(v)
+	}
+	assert.Equal(t, 100, secretvalue.Remembered(fresh), "two slots a value: 100 values in 4,096 slots all stay")
+}
+
+// TestMemoConcurrent: goroutines asking one detector of values that push
+// one another out of the memo get the scan's answers (run under -race).
+func TestMemoConcurrent(t *testing.T) {
+	d := secretvalue.New()
+	values := memoValues(6000)
+	want := make([]bool, len(values))
+	for i, v := range values {
+		want[i] = secretvalue.Scanned(d, v)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range values {
+				k := (i*7 + g*131) % len(values)
+				if d.Contains(values[k]) != want[k] {
+					t.Errorf("Contains(%q) != %v", values[k], want[k])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
