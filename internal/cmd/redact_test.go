@@ -83,7 +83,7 @@ func TestExplainRedactsValuesHoldingCredentials(t *testing.T) {
 		assertNoPart(t, out, valueGitHub, what)
 	}
 	assert.Equal(t, `# task "deploy" (isolated) of policy.yaml, from env.txt (7 entries)
-+ AUTH_HEADER=<redacted, 47 bytes>  (define; its value holds a GitHub token after ` + "`Bearer `" + `)
++ AUTH_HEADER=<redacted, 47 bytes>  (define; its value holds a GitHub token after `+"`Bearer `"+`)
 + GREETING=hello                    (define)
 + MY_CONFIG=<redacted, 40 bytes>    (passThrough MY_CONFIG; its value holds a GitHub token, kept because the task names it exactly)
 + PATH=<redacted, 58 bytes>         (binPaths in front of PATH, over essential; its value holds a GitHub token in text)
@@ -97,7 +97,7 @@ func TestExplainRedactsValuesHoldingCredentials(t *testing.T) {
 ? SERVICE_ACCOUNT_SECRET            (passThrough SERVICE_ACCOUNT_SECRET: not in the environment)
 # 4 passed, 5 left out, 3 named in passThrough but not set
 `, outs["text"])
-	assert.Equal(t, `+ AUTH_HEADER=<redacted, 47 bytes>  (define; its value holds a GitHub token after ` + "`Bearer `" + `)
+	assert.Equal(t, `+ AUTH_HEADER=<redacted, 47 bytes>  (define; its value holds a GitHub token after `+"`Bearer `"+`)
 AUTH_HEADER reaches task "deploy": the task's define sets it.
 
 + PATH=<redacted, 58 bytes>  (binPaths in front of PATH, over essential; its value holds a GitHub token in text)
