@@ -26,3 +26,17 @@ func BenchmarkContains(b *testing.B) {
 		b.Fatalf("%d ordinary values reported", found/b.N)
 	}
 }
+
+// BenchmarkScan is BenchmarkContains with each value scanned, as at its
+// first sight, without the memo.
+func BenchmarkScan(b *testing.B) {
+	values := environValues(b)
+	d := secretvalue.New()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, v := range values {
+			secretvalue.Scanned(d, v)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(values)), "ns/value")
+}
