@@ -50,7 +50,7 @@ func (p *Pattern) Match(name string, fold bool) bool {
 	if !p.Star {
 		return equal(p.Prefix, name, fold)
 	}
-	if len(name) < len(p.Prefix)+len(p.Suffix) || !equal(p.Prefix, name[:len(p.Prefix)], fold) ||
+	if len(name) < len(p.Prefix)+len(p.Suffix) || p.Prefix != "" && !equal(p.Prefix, name[:len(p.Prefix)], fold) ||
 		!equal(p.Suffix, name[len(name)-len(p.Suffix):], fold) {
 		return false
 	}
