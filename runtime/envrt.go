@@ -12,18 +12,20 @@
 // Task.GetenvExempt, and LayoutV4. Their shape may change with
 // LayoutV4's name; call the generated builders instead.
 //
-// Read it in this order. policy.go compiles a task's lists, at its first
-// call, into one table of the names they name exactly, each spelling with
-// what the lists say of it (its facts) and the task's decision, and a
-// pattern index; rules is the whole of the policy's semantics for a name,
-// from those facts and the facts of the patterns that match it. build.go
-// is the hot loop (fast: one pass over environ, the name's scan and hash,
-// one probe of that table or the pattern index, the value checks, the NUL
-// check, first-wins de-duplication; one for the entries fast leaves).
-// layers.go applies defines, overrides and binPaths; vars.go makes the
-// overrides; getenv.go reads a
-// ${NAME}; names.go and match.go are how names are hashed, compared and
-// matched.
+// Read it in this order. policy.go compiles a policy's lists once for
+// all its tasks, at the first call of any, into one table of the names
+// they and its tasks' lists name exactly, each spelling with what the
+// lists say of it (its facts), and a pattern index; then a task's lists
+// on top of it, with the task's decision for every name the table holds;
+// rules is the whole of the policy's semantics for a name, from those
+// facts and the facts of the patterns that match it. build.go is the hot
+// loop (filterRun: one pass over environ, the name's scan and hash, one
+// probe of that table or the pattern index, the value checks, the NUL
+// check, first-wins de-duplication; filterOne for the entries filterRun
+// leaves). layers.go applies defines, overrides and binPaths; vars.go
+// makes the overrides; getenv.go reads a ${NAME}; os.go reads this
+// process's environment; names.go and match.go are how names are hashed,
+// compared and matched.
 //
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII
