@@ -260,19 +260,24 @@ func extendsPos(key *Text, ref Text) Pos {
 // such entry. They are not the policy's own presets: they are neither
 // checked nor recorded as written (builtinpresets_test.go checks them).
 func (r *resolver) addBuiltinPresets() {
-	g := *r.f
-	g.Presets = slices.Clone(r.f.Presets)
-	for _, e := range slices.Concat(r.f.Presets, r.f.Tasks) {
-		for _, ref := range e.Extends {
-			b, ok := builtinPreset(ref.Value)
-			if _, added := r.presets[ref.Value]; !ok || added {
-				continue
+	var added []TaskSource
+	for _, list := range [][]TaskSource{r.f.Presets, r.f.Tasks} {
+		for _, e := range list {
+			for _, ref := range e.Extends {
+				b, ok := builtinPreset(ref.Value)
+				if _, known := r.presets[ref.Value]; !ok || known {
+					continue
+				}
+				r.presets[ref.Value] = len(r.f.Presets) + len(added)
+				added = append(added, b.source(extendsPos(e.ExtendsKey, ref)))
 			}
-			r.presets[ref.Value] = len(g.Presets)
-			g.Presets = append(g.Presets, b.source(extendsPos(e.ExtendsKey, ref)))
 		}
 	}
-	r.f = &g
+	if len(added) > 0 { // the policy's own presets are copied only then
+		g := *r.f
+		g.Presets = slices.Concat(r.f.Presets, added)
+		r.f = &g
+	}
 }
 
 // unknown reports an extends entry, name, that names no preset, at pos.
