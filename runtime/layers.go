@@ -178,18 +178,24 @@ func named(e, name string, fold bool) bool {
 }
 
 // put sets entry, replacing the entry of the same name if out holds one,
-// else appending it, and returns out.
+// else appending it, and returns out. It hashes name and probes for it
+// once: the slot that finds the entry is where a new one goes.
 func (b *builder) put(out []string, entry, name string) []string {
-	if i := b.find(out, name); i >= 0 {
-		out[i] = entry
+	if b.table == nil {
+		if i := b.find(out, name); i >= 0 {
+			out[i] = entry
+			return out
+		}
+		return append(out, entry)
+	}
+	h := hashName(name)
+	j := b.slot(out, name, h)
+	if k := b.table[j]; k != 0 && k&dropped == 0 {
+		out[uint32(k)-1] = entry
 		return out
 	}
-	out = append(out, entry)
-	if b.table != nil {
-		h := hashName(name)
-		b.table[b.slot(out, name, h)] = tagOf(h)<<32 | uint64(len(out))
-	}
-	return out
+	b.table[j] = tagOf(h)<<32 | uint64(len(out)+1)
+	return append(out, entry)
 }
 
 // prependPath puts the first-seen directories that Dir.skip keeps in
