@@ -33,7 +33,7 @@ type builder struct {
 func (b *builder) finish(out []string, defines []string, overrides []Var, path []Dir) []string {
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
-			out = b.put(out, d, d[:strings.IndexByte(d[1:], '=')+1])
+			out = b.put(out, d, nameOf(d))
 		}
 	}
 	for _, v := range overrides {
@@ -213,7 +213,7 @@ func (b *builder) prependPath(out []string, dirs []Dir, sep byte) []string {
 	}
 	name, old := "PATH", ""
 	if i := b.find(out, name); i >= 0 && hasValue(out[i]) {
-		name = out[i][:strings.IndexByte(out[i][1:], '=')+1]
+		name = nameOf(out[i])
 		old = out[i][len(name)+1:]
 	}
 	var sb strings.Builder
