@@ -70,11 +70,8 @@ func (b *builder) override(out []string, v Var) []string {
 	case v.op == opSet:
 		out = b.put(out, v.name+"="+v.value, v.name)
 	case v.op == opKeep:
-		for _, e := range b.environ {
-			if len(e) > len(v.name) && e[len(v.name)] == '=' && e[:len(v.name)] == v.name && strings.IndexByte(e, 0) < 0 {
-				out = b.put(out, e, v.name)
-				break
-			}
+		if e, n := firstEntry(b.environ, v.name, false); n != "" {
+			out = b.put(out, e, n)
 		}
 	case v.op == opKeepMatching:
 		out = b.keepMatching(out, v.name)
