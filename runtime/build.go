@@ -79,7 +79,7 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 	if room := dst[len(dst):cap(dst)]; ahead(room, environ, 1) || readsEnviron(overrides) && ahead(room, environ, 0) {
 		environ = slices.Clone(environ)
 	}
-	b := builder{base: len(dst), fold: fold, c: c, environ: environ}
+	b := builder{base: len(dst), c: c, environ: environ}
 	if in.owned && !fold {
 		return b.finish(b.filter(dst, environ), defines, overrides, path)
 	}
@@ -283,7 +283,7 @@ func (b *builder) filterOne(out []string, e string) []string {
 	}
 	h := hashName(name)
 	keep := b.c.decide(name, h)
-	if !keep && !b.fold {
+	if !keep && !b.c.fold {
 		return out // where names compare exactly, a later entry is dropped alike
 	}
 	var j uint64

@@ -12,18 +12,17 @@ import (
 // bare name an Unset left.
 func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }
 
-// builder filters environ and applies the layers after the filter:
-// defines, overrides and binPaths. table is the de-duplication table (nil for an owned
-// environ: names are then found by a scan of the output). base is the
-// length of dst, whose entries it never touches.
+// builder filters environ by the task c and applies the layers after the
+// filter: defines, overrides and binPaths. table is the de-duplication
+// table (nil for an owned environ: names are then found by a scan of the
+// output). base is the length of dst, whose entries it never touches.
+// environ is the call's environment as given, for the overrides that
+// read it (Keep, KeepMatching).
 type builder struct {
 	table   []uint64
 	pooled  *pooled // the names left out, in pooled.s.gone
 	base    int
-	fold    bool
 	removed bool // an Unset or Drop left a bare name in the output
-	// environ and c are the call's environment, as given, and the task,
-	// for the overrides that read them (Keep, KeepMatching).
 	environ []string
 	c       *taskTables
 }
@@ -82,8 +81,9 @@ func (b *builder) override(out []string, v Var) []string {
 // keepMatching puts in out the first entry of each name of b.environ
 // that pattern matches and that the task would pass by a passThrough
 // pattern, and returns out. It tells first entries by a table of the
-// names matched so far, from tablePool, as build's de-duplication table is:
-// each slot a name's tag over 1+its entry's index in b.environ.
+// names matched so far, from tablePool, probed as build's de-duplication
+// table is (slot): each slot a name's tag over 1+its entry's index in
+// b.environ.
 func (b *builder) keepMatching(out []string, pattern string) []string {
 	s := tablePool.Get().(*pooledTable)
 	size := 64
@@ -93,29 +93,24 @@ func (b *builder) keepMatching(out []string, pattern string) []string {
 	if len(s.table) < size {
 		s.table = make([]uint64, size)
 	}
-	table, mask := s.table[:size], uint64(size-1)
-next:
+	seen := builder{table: s.table[:size], c: b.c} // its entries are b.environ's
 	for i, e := range b.environ {
-		if e == "" || !glob.MayMatch(pattern, e[0], b.fold) {
+		if e == "" || !glob.MayMatch(pattern, e[0], b.c.fold) {
 			continue
 		}
 		name := nameOf(e) // as Split reads it, if e matches
-		if len(name) == len(e) || !glob.Match(pattern, name, b.fold) || strings.IndexByte(e, 0) >= 0 {
+		if len(name) == len(e) || !glob.Match(pattern, name, b.c.fold) || strings.IndexByte(e, 0) >= 0 {
 			continue
 		}
 		h := hashName(name)
-		j := home(h) & mask
-		for ; table[j] != 0; j = (j + 1) & mask {
-			if k := table[j]; k>>32 == tagOf(h) && named(b.environ[uint32(k)-1], name, b.fold) {
-				continue next // not the name's first entry
+		if j := seen.slot(b.environ, name, h); seen.table[j] == 0 { // the name's first entry
+			seen.table[j] = tagOf(h)<<32 | uint64(i+1)
+			if b.c.passesMatched(name, e[len(name)+1:]) {
+				out = b.put(out, e, name)
 			}
 		}
-		table[j] = tagOf(h)<<32 | uint64(i+1)
-		if b.c.passesMatched(name, e[len(name)+1:]) {
-			out = b.put(out, e, name)
-		}
 	}
-	clear(table)
+	clear(seen.table)
 	tablePool.Put(s)
 	return out
 }
@@ -152,7 +147,7 @@ func (b *builder) slot(out []string, name string, h uint64) uint64 {
 	mask, tag := uint64(len(b.table)-1), tagOf(h)
 	j := home(h) & mask
 	for k := b.table[j]; k != 0; k = b.table[j] {
-		if k>>32 == tag && named(b.entry(out, k), name, b.fold) {
+		if k>>32 == tag && named(b.entry(out, k), name, b.c.fold) {
 			break
 		}
 		j = (j + 1) & mask
