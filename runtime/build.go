@@ -28,9 +28,9 @@ type Input struct {
 func Given(dst, environ []string) Input { return Input{dst: dst, environ: environ} }
 
 // Fresh is the input of an …Env call: the environment built from environ,
-// in a new slice as long as what the task keeps (built first in a pooled
-// one), so that an isolated task that keeps 5 % of a large environment
-// allocates for that 5 %. For generated code.
+// in a new slice as long as the result (built first in a pooled one), so
+// that an isolated task that keeps 5 % of a large environment allocates
+// for that 5 %. For generated code.
 func Fresh(environ []string) Input { return Input{environ: environ, fresh: true} }
 
 // Build returns in's dst with the environment that task t gives a child
@@ -42,7 +42,9 @@ func Fresh(environ []string) Input { return Input{environ: environ, fresh: true}
 // dst may share environ's array: Given(environ[:0], environ) filters in
 // place, with the result a separate dst would get and no allocation
 // more. A dst whose room starts inside environ, after its first entry,
-// would overwrite entries not yet read: Build then copies environ first.
+// would overwrite entries not yet read: Build then copies environ first,
+// as it does for Keep and KeepMatching, which read environ after the
+// filter, when the room starts anywhere inside it.
 func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []string {
 	switch {
 	case in.fromOS:
@@ -178,10 +180,10 @@ func (b *builder) filter(out, environ []string) []string {
 // name's second entry (or another with its tag), and on Windows one
 // dropped (filterOne records its name). It returns that entry's index
 // (len(environ) at the end) and out. Per entry: for an isolated task,
-// its head (most fail there); the name's scan a word at
-// a time, hashing it; a probe of the policy's table, which holds the
-// names its tasks list too, and a compare of the name (decide, by a call,
-// for another spelling), or the patterns' index; for an entry kept, the value checks,
+// its head (most fail there); the name's scan a word at a time, hashing
+// it; a probe of the policy's table, which holds the names its tasks list
+// too, and a compare of the name (decide, by a call, for another
+// spelling), or the patterns' index; for an entry kept, the value checks,
 // then the NUL check and one probe of the de-duplication table (both
 // skipped for an owned environ, see Input, where table is nil). Its
 // common path makes no call but IndexByte, and the string compare for a

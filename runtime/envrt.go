@@ -35,7 +35,9 @@
 // de-duplication table, and the names it must remember whose first entry
 // was left out (on Windows, or by a value check), come from a sync.Pool,
 // so they allocate only when the pool has none big enough. Filtering in
-// place, Given(environ[:0], environ), allocates nothing more either.
+// place, Given(environ[:0], environ), allocates nothing more either,
+// unless Keep or KeepMatching reads environ, which the filter overwrites:
+// they read a copy.
 //
 // It imports internal/glob (the one pattern matcher, which imports
 // nothing), secretvalue (which imports only the standard library) and the
