@@ -86,6 +86,9 @@ func testOSInput(t *testing.T, lookup bool) {
 			{"overrides", nil, []Var{Unset("envgen_os_a"), Set("ENVGEN_OS_EMPTY", "s"), Set("ENVGEN_OS_SET", "s"), Unset("ENVGEN_OS_SET"), Set("ENVGEN_OS_SET", "t")}, nil},
 			{"binPaths", []string{"ENVGEN_OS_D=d"}, []Var{Set("ENVGEN_OS_MISSING", "m")}, []Dir{{"/a"}, {"/b"}}},
 			{"binPaths after Unset", nil, []Var{Unset("PATH")}, []Dir{{"/a"}}},
+			// They read the whole environment, which look-ups would not
+			// give (strict lists neither name), after the filter in place.
+			{"Keep and KeepMatching", nil, []Var{Keep("ENVGEN_OS2_TOKEN"), KeepMatching("ENVGEN_OS_*")}, nil},
 		} {
 			want := Build(Given(nil, os.Environ()), task, c.defines, c.overrides, c.dirs)
 			assert.NotContains(t, want, "ENVGEN_OS_TOKEN=secret", "%s %s", mode, c.what)
