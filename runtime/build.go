@@ -62,9 +62,10 @@ func buildFresh(environ []string, t *Task, defines []string, overrides []Var, pa
 	built := build(Given((*scratch)[:0], environ), t, defines, overrides, path, fold)
 	out := make([]string, len(built))
 	copy(out, built)
-	clear((*scratch)[:min(len(built), cap(*scratch))]) // drop the references to the call's strings
-	if cap(built) > cap(*scratch) {
+	if cap(built) > cap(*scratch) { // built grew out of scratch, which is dropped
 		*scratch = make([]string, 0, cap(built)) // the next call needs no more room (built itself would let environ escape)
+	} else {
+		clear(built) // drop the references to the call's strings; finish cleared any past len(built)
 	}
 	scratchPool.Put(scratch)
 	return out
