@@ -52,9 +52,10 @@ func (b *builder) finish(out []string, defines []string, overrides []Var, path [
 func (b *builder) override(out []string, v Var) []string {
 	switch valid := v.problem() == ""; {
 	case v.op == opDrop:
+		p := glob.Compile(v.name)
 		for i := b.base; i < len(out); i++ {
 			if !valid || glob.MayMatch(v.name, out[i][0], true) {
-				if name := nameOf(out[i]); len(name) < len(out[i]) && (!valid || glob.Match(v.name, name, true)) {
+				if name := nameOf(out[i]); len(name) < len(out[i]) && (!valid || p.Match(name, true)) {
 					out[i], b.removed = name, true
 				}
 			}
@@ -94,12 +95,13 @@ func (b *builder) keepMatching(out []string, pattern string) []string {
 		s.table = make([]uint64, size)
 	}
 	seen := builder{table: s.table[:size], c: b.c} // its entries are b.environ's
+	p := glob.Compile(pattern)
 	for i, e := range b.environ {
 		if e == "" || !glob.MayMatch(pattern, e[0], b.c.fold) {
 			continue
 		}
 		name := nameOf(e) // as Split reads it, if e matches
-		if len(name) == len(e) || !glob.Match(pattern, name, b.c.fold) || strings.IndexByte(e, 0) >= 0 {
+		if len(name) == len(e) || !p.Match(name, b.c.fold) || strings.IndexByte(e, 0) >= 0 {
 			continue
 		}
 		h := hashName(name)
