@@ -89,22 +89,14 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 	// The de-duplication table, at most half full: on the stack up to 256
 	// slots, else from a pool, where it allocates only when the pool has
 	// none big enough.
-	n := len(environ) + len(defines) + len(overrides) + 1 // PATH too
-	size := 64
-	for size < 2*n {
-		size <<= 1
-	}
+	size := tableSize(len(environ) + len(defines) + len(overrides) + 1) // PATH too
 	var small [256]uint64
 	var pooled pooled // not in builder: the escape analysis, which tells no fields apart, would take small to the heap
 	b.pooled = &pooled
 	if size <= len(small) {
 		b.table = small[:size]
 	} else {
-		s := pooled.get()
-		if len(s.table) < size {
-			s.table = make([]uint64, size)
-		}
-		b.table = s.table[:size] // clean: cleared after each use
+		b.table = pooled.get().slots(size)
 	}
 	out := b.finish(b.filter(dst, environ), defines, overrides, path)
 	if s := pooled.s; s != nil {
@@ -128,6 +120,25 @@ type pooledTable struct {
 }
 
 var tablePool = sync.Pool{New: func() any { return new(pooledTable) }}
+
+// tableSize returns the size of a table for n names, at most half full:
+// a power of two, 64 at least.
+func tableSize(n int) int {
+	size := 64
+	for size < 2*n {
+		size <<= 1
+	}
+	return size
+}
+
+// slots returns s's table cut to size slots, made anew if it has fewer;
+// clean, since every user clears it before putting s back.
+func (s *pooledTable) slots(size int) []uint64 {
+	if len(s.table) < size {
+		s.table = make([]uint64, size)
+	}
+	return s.table[:size]
+}
 
 // pooled holds the pooledTable a call took from tablePool, if any.
 type pooled struct{ s *pooledTable }

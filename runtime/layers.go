@@ -87,14 +87,7 @@ func (b *builder) override(out []string, v Var) []string {
 // b.environ.
 func (b *builder) keepMatching(out []string, pattern string) []string {
 	s := tablePool.Get().(*pooledTable)
-	size := 64
-	for size < 2*len(b.environ) {
-		size <<= 1
-	}
-	if len(s.table) < size {
-		s.table = make([]uint64, size)
-	}
-	seen := builder{table: s.table[:size], c: b.c} // its entries are b.environ's
+	seen := builder{table: s.slots(tableSize(len(b.environ))), c: b.c} // its entries are b.environ's
 	p := glob.Compile(pattern)
 	for i, e := range b.environ {
 		if e == "" || !glob.MayMatch(pattern, e[0], b.c.fold) {
@@ -127,7 +120,7 @@ func nameOf(e string) string {
 }
 
 // find returns the index in out of the entry named name, or of the bare
-// name an Unset left, or -1.
+// name an Unset or Drop left, or -1.
 func (b *builder) find(out []string, name string) int {
 	if b.table == nil {
 		for i := b.base; i < len(out); i++ {
