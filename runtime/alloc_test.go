@@ -234,6 +234,27 @@ func TestPooledSeenCleared(t *testing.T) {
 	t.Fatal("the pool never gave back the table the call used")
 }
 
+// TestFreshScratchCleared: the pooled slice a Fresh input is built in
+// goes back holding no entry of the call, also where an Unset took one
+// out (finish deletes it) and where the build outgrew the slice.
+func TestFreshScratchCleared(t *testing.T) {
+	skipPooledUnderRace(t)
+	inherit := allocTasks["inherit"]
+	for _, n := range []int{10, 1000, 100} { // the slice grows at 1,000, and is reused at 100
+		env := allocEnviron(n)
+		for range 3 {
+			Build(Fresh(env), inherit, literalDefines, []Var{Unset("VAR_1")}, nil)
+			s := scratchPool.Get().(*[]string) // the one the call put back, unless the pool was emptied
+			if cap(*s) == 0 {
+				continue
+			}
+			assert.Equal(t, make([]string, cap(*s)), (*s)[:cap(*s)], "N=%d: no reference to the call's strings", n)
+			scratchPool.Put(s)
+			break
+		}
+	}
+}
+
 // TestAllocsRefinements: the run-time refinements build no string (Keep
 // and KeepMatching reuse environ's entries, Sets the entries given) and
 // allocate only where they must: a copy of environ when the build

@@ -28,9 +28,9 @@ type Input struct {
 func Given(dst, environ []string) Input { return Input{dst: dst, environ: environ} }
 
 // Fresh is the input of an …Env call: the environment built from environ,
-// in a new slice as long as what the task keeps (built first in a pooled
-// one), so that an isolated task that keeps 5 % of a large environment
-// allocates for that 5 %. For generated code.
+// in a new slice as long as the result (built first in a pooled one), so
+// that an isolated task that keeps 5 % of a large environment allocates
+// for that 5 %. For generated code.
 func Fresh(environ []string) Input { return Input{environ: environ, fresh: true} }
 
 // Build returns in's dst with the environment that task t gives a child
@@ -42,7 +42,9 @@ func Fresh(environ []string) Input { return Input{environ: environ, fresh: true}
 // dst may share environ's array: Given(environ[:0], environ) filters in
 // place, with the result a separate dst would get and no allocation
 // more. A dst whose room starts inside environ, after its first entry,
-// would overwrite entries not yet read: Build then copies environ first.
+// would overwrite entries not yet read: Build then copies environ first,
+// as it does for Keep and KeepMatching, which read environ after the
+// filter, when the room starts anywhere inside it.
 func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []string {
 	switch {
 	case in.fromOS:
@@ -60,9 +62,10 @@ func buildFresh(environ []string, t *Task, defines []string, overrides []Var, pa
 	built := build(Given((*scratch)[:0], environ), t, defines, overrides, path, fold)
 	out := make([]string, len(built))
 	copy(out, built)
-	clear((*scratch)[:min(len(built), cap(*scratch))]) // drop the references to the call's strings
-	if cap(built) > cap(*scratch) {
+	if cap(built) > cap(*scratch) { // built grew out of scratch, which is dropped
 		*scratch = make([]string, 0, cap(built)) // the next call needs no more room (built itself would let environ escape)
+	} else {
+		clear(built) // drop the references to the call's strings; finish cleared any past len(built)
 	}
 	scratchPool.Put(scratch)
 	return out
@@ -79,29 +82,21 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 	if room := dst[len(dst):cap(dst)]; ahead(room, environ, 1) || readsEnviron(overrides) && ahead(room, environ, 0) {
 		environ = slices.Clone(environ)
 	}
-	b := builder{base: len(dst), fold: fold, c: c, environ: environ}
+	b := builder{base: len(dst), c: c, environ: environ}
 	if in.owned && !fold {
 		return b.finish(b.filter(dst, environ), defines, overrides, path)
 	}
 	// The de-duplication table, at most half full: on the stack up to 256
 	// slots, else from a pool, where it allocates only when the pool has
 	// none big enough.
-	n := len(environ) + len(defines) + len(overrides) + 1 // PATH too
-	size := 64
-	for size < 2*n {
-		size <<= 1
-	}
+	size := tableSize(len(environ) + len(defines) + len(overrides) + 1) // PATH too
 	var small [256]uint64
 	var pooled pooled // not in builder: the escape analysis, which tells no fields apart, would take small to the heap
 	b.pooled = &pooled
 	if size <= len(small) {
 		b.table = small[:size]
 	} else {
-		s := pooled.get()
-		if len(s.table) < size {
-			s.table = make([]uint64, size)
-		}
-		b.table = s.table[:size] // clean: cleared after each use
+		b.table = pooled.get().slots(size)
 	}
 	out := b.finish(b.filter(dst, environ), defines, overrides, path)
 	if s := pooled.s; s != nil {
@@ -125,6 +120,25 @@ type pooledTable struct {
 }
 
 var tablePool = sync.Pool{New: func() any { return new(pooledTable) }}
+
+// tableSize returns the size of a table for n names, at most half full:
+// a power of two, 64 at least.
+func tableSize(n int) int {
+	size := 64
+	for size < 2*n {
+		size <<= 1
+	}
+	return size
+}
+
+// slots returns s's table cut to size slots, made anew if it has fewer;
+// clean, since every user clears it before putting s back.
+func (s *pooledTable) slots(size int) []uint64 {
+	if len(s.table) < size {
+		s.table = make([]uint64, size)
+	}
+	return s.table[:size]
+}
 
 // pooled holds the pooledTable a call took from tablePool, if any.
 type pooled struct{ s *pooledTable }
@@ -178,10 +192,10 @@ func (b *builder) filter(out, environ []string) []string {
 // name's second entry (or another with its tag), and on Windows one
 // dropped (filterOne records its name). It returns that entry's index
 // (len(environ) at the end) and out. Per entry: for an isolated task,
-// its head (most fail there); the name's scan a word at
-// a time, hashing it; a probe of the policy's table, which holds the
-// names its tasks list too, and a compare of the name (decide, by a call,
-// for another spelling), or the patterns' index; for an entry kept, the value checks,
+// its head (most fail there); the name's scan a word at a time, hashing
+// it; a probe of the policy's table, which holds the names its tasks list
+// too, and a compare of the name (decide, by a call, for another
+// spelling), or the patterns' index; for an entry kept, the value checks,
 // then the NUL check and one probe of the de-duplication table (both
 // skipped for an owned environ, see Input, where table is nil). Its
 // common path makes no call but IndexByte, and the string compare for a
@@ -283,7 +297,7 @@ func (b *builder) filterOne(out []string, e string) []string {
 	}
 	h := hashName(name)
 	keep := b.c.decide(name, h)
-	if !keep && !b.fold {
+	if !keep && !b.c.fold {
 		return out // where names compare exactly, a later entry is dropped alike
 	}
 	var j uint64

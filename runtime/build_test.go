@@ -118,7 +118,7 @@ func TestBuildHashAlikeNames(t *testing.T) {
 }
 
 // TestBuildLongNames: names of every length from 1 to 40, which defines
-// and overrides (hashName) must find where the filter (fast, one) put them.
+// and overrides (hashName) must find where the filter (filterRun, filterOne) put them.
 func TestBuildLongNames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 1; n <= 40; n++ {

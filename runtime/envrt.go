@@ -31,11 +31,13 @@
 // they compare ASCII case-insensitively; secret detection is ASCII
 // case-insensitive everywhere. Nothing here allocates at a call except the
 // output slice when it must grow and the strings only a call can build (an
-// override's entry, a PATH with directories prepended); the
-// de-duplication table, and the names it must remember whose first entry
-// was left out (on Windows, or by a value check), come from a sync.Pool,
-// so they allocate only when the pool has none big enough. Filtering in
-// place, Given(environ[:0], environ), allocates nothing more either.
+// override's entry, a PATH with directories prepended, an entry OS looks
+// up); the de-duplication table, and the names it must remember whose
+// first entry was left out (on Windows, or by a value check), come from a
+// sync.Pool, so they allocate only when the pool has none big enough.
+// Filtering in place, Given(environ[:0], environ), allocates nothing more
+// either, unless Keep or KeepMatching reads environ, which the filter
+// overwrites: they read a copy.
 //
 // It imports internal/glob (the one pattern matcher, which imports
 // nothing), secretvalue (which imports only the standard library) and the

@@ -46,11 +46,15 @@ func (t *Task) getenv(in Input, name string, exempt []string, secret, fold bool)
 
 // firstEntry returns the first entry of environ named name that exec could
 // carry, names compared exactly or, with fold, ASCII case-insensitively,
-// and the name as that entry spells it; "", "" if there is none.
+// and the name as that entry spells it; "", "" if there is none. Most
+// entries are ruled out by their first len(name)+1 bytes, which must be a
+// spelling of name and '=', before Split scans them for a NUL.
 func firstEntry(environ []string, name string, fold bool) (entry, spelling string) {
 	for _, e := range environ {
-		if n, ok := Split(e); ok && sameName(n, name, fold) {
-			return e, n
+		if len(e) > len(name) && e[len(name)] == '=' && sameName(e[:len(name)], name, fold) {
+			if n, ok := Split(e); ok && len(n) == len(name) {
+				return e, n
+			}
 		}
 	}
 	return "", ""

@@ -65,7 +65,7 @@ var inPlaceCases = []inPlaceCase{{
 	fold:    []string{"Path=" + join("/x", "/bin"), "D=d"},
 	exact:   []string{"Path=/bin", "D=d", "PATH=/x"},
 }, {
-	// Entries of 8 bytes and more, which the fast loop takes, handing one
+	// Entries of 8 bytes and more, which filterRun takes, handing filterOne
 	// the drops it must record and the repeats.
 	name:    "long entries: a dropped first entry, by name or value, keeps later ones out",
 	task:    &Task{Policy: &Policy{Secrets: []string{"GITHUB_TOKEN"}}, Inherit: true, DropInjection: true},

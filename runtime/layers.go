@@ -12,18 +12,17 @@ import (
 // bare name an Unset left.
 func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }
 
-// builder filters environ and applies the layers after the filter:
-// defines, overrides and binPaths. table is the de-duplication table (nil for an owned
-// environ: names are then found by a scan of the output). base is the
-// length of dst, whose entries it never touches.
+// builder filters environ by the task c and applies the layers after the
+// filter: defines, overrides and binPaths. table is the de-duplication
+// table (nil for an owned environ: names are then found by a scan of the
+// output). base is the length of dst, whose entries it never touches.
+// environ is the call's environment as given, for the overrides that
+// read it (Keep, KeepMatching).
 type builder struct {
 	table   []uint64
 	pooled  *pooled // the names left out, in pooled.s.gone
 	base    int
-	fold    bool
 	removed bool // an Unset or Drop left a bare name in the output
-	// environ and c are the call's environment, as given, and the task,
-	// for the overrides that read them (Keep, KeepMatching).
 	environ []string
 	c       *taskTables
 }
@@ -33,7 +32,7 @@ type builder struct {
 func (b *builder) finish(out []string, defines []string, overrides []Var, path []Dir) []string {
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
-			out = b.put(out, d, d[:strings.IndexByte(d[1:], '=')+1])
+			out = b.put(out, d, nameOf(d))
 		}
 	}
 	for _, v := range overrides {
@@ -53,9 +52,10 @@ func (b *builder) finish(out []string, defines []string, overrides []Var, path [
 func (b *builder) override(out []string, v Var) []string {
 	switch valid := v.problem() == ""; {
 	case v.op == opDrop:
+		p := glob.Compile(v.name)
 		for i := b.base; i < len(out); i++ {
 			if !valid || glob.MayMatch(v.name, out[i][0], true) {
-				if name := nameOf(out[i]); len(name) < len(out[i]) && (!valid || glob.Match(v.name, name, true)) {
+				if name := nameOf(out[i]); len(name) < len(out[i]) && (!valid || p.Match(name, true)) {
 					out[i], b.removed = name, true
 				}
 			}
@@ -70,11 +70,8 @@ func (b *builder) override(out []string, v Var) []string {
 	case v.op == opSet:
 		out = b.put(out, v.name+"="+v.value, v.name)
 	case v.op == opKeep:
-		for _, e := range b.environ {
-			if len(e) > len(v.name) && e[len(v.name)] == '=' && e[:len(v.name)] == v.name && strings.IndexByte(e, 0) < 0 {
-				out = b.put(out, e, v.name)
-				break
-			}
+		if e, n := firstEntry(b.environ, v.name, false); n != "" {
+			out = b.put(out, e, n)
 		}
 	case v.op == opKeepMatching:
 		out = b.keepMatching(out, v.name)
@@ -85,40 +82,30 @@ func (b *builder) override(out []string, v Var) []string {
 // keepMatching puts in out the first entry of each name of b.environ
 // that pattern matches and that the task would pass by a passThrough
 // pattern, and returns out. It tells first entries by a table of the
-// names matched so far, from tablePool, as build's de-duplication table is:
-// each slot a name's tag over 1+its entry's index in b.environ.
+// names matched so far, from tablePool, probed as build's de-duplication
+// table is (slot): each slot a name's tag over 1+its entry's index in
+// b.environ.
 func (b *builder) keepMatching(out []string, pattern string) []string {
 	s := tablePool.Get().(*pooledTable)
-	size := 64
-	for size < 2*len(b.environ) {
-		size <<= 1
-	}
-	if len(s.table) < size {
-		s.table = make([]uint64, size)
-	}
-	table, mask := s.table[:size], uint64(size-1)
-next:
+	seen := builder{table: s.slots(tableSize(len(b.environ))), c: b.c} // its entries are b.environ's
+	p := glob.Compile(pattern)
 	for i, e := range b.environ {
-		if e == "" || !glob.MayMatch(pattern, e[0], b.fold) {
+		if e == "" || !glob.MayMatch(pattern, e[0], b.c.fold) {
 			continue
 		}
 		name := nameOf(e) // as Split reads it, if e matches
-		if len(name) == len(e) || !glob.Match(pattern, name, b.fold) || strings.IndexByte(e, 0) >= 0 {
+		if len(name) == len(e) || !p.Match(name, b.c.fold) || strings.IndexByte(e, 0) >= 0 {
 			continue
 		}
 		h := hashName(name)
-		j := home(h) & mask
-		for ; table[j] != 0; j = (j + 1) & mask {
-			if k := table[j]; k>>32 == tagOf(h) && named(b.environ[uint32(k)-1], name, b.fold) {
-				continue next // not the name's first entry
+		if j := seen.slot(b.environ, name, h); seen.table[j] == 0 { // the name's first entry
+			seen.table[j] = tagOf(h)<<32 | uint64(i+1)
+			if b.c.passesMatched(name, e[len(name)+1:]) {
+				out = b.put(out, e, name)
 			}
 		}
-		table[j] = tagOf(h)<<32 | uint64(i+1)
-		if b.c.passesMatched(name, e[len(name)+1:]) {
-			out = b.put(out, e, name)
-		}
 	}
-	clear(table)
+	clear(seen.table)
 	tablePool.Put(s)
 	return out
 }
@@ -133,7 +120,7 @@ func nameOf(e string) string {
 }
 
 // find returns the index in out of the entry named name, or of the bare
-// name an Unset left, or -1.
+// name an Unset or Drop left, or -1.
 func (b *builder) find(out []string, name string) int {
 	if b.table == nil {
 		for i := b.base; i < len(out); i++ {
@@ -155,7 +142,7 @@ func (b *builder) slot(out []string, name string, h uint64) uint64 {
 	mask, tag := uint64(len(b.table)-1), tagOf(h)
 	j := home(h) & mask
 	for k := b.table[j]; k != 0; k = b.table[j] {
-		if k>>32 == tag && named(b.entry(out, k), name, b.fold) {
+		if k>>32 == tag && named(b.entry(out, k), name, b.c.fold) {
 			break
 		}
 		j = (j + 1) & mask
@@ -178,18 +165,24 @@ func named(e, name string, fold bool) bool {
 }
 
 // put sets entry, replacing the entry of the same name if out holds one,
-// else appending it, and returns out.
+// else appending it, and returns out. It hashes name and probes for it
+// once: the slot that finds the entry is where a new one goes.
 func (b *builder) put(out []string, entry, name string) []string {
-	if i := b.find(out, name); i >= 0 {
-		out[i] = entry
+	if b.table == nil {
+		if i := b.find(out, name); i >= 0 {
+			out[i] = entry
+			return out
+		}
+		return append(out, entry)
+	}
+	h := hashName(name)
+	j := b.slot(out, name, h)
+	if k := b.table[j]; k != 0 && k&dropped == 0 {
+		out[uint32(k)-1] = entry
 		return out
 	}
-	out = append(out, entry)
-	if b.table != nil {
-		h := hashName(name)
-		b.table[b.slot(out, name, h)] = tagOf(h)<<32 | uint64(len(out))
-	}
-	return out
+	b.table[j] = tagOf(h)<<32 | uint64(len(out)+1)
+	return append(out, entry)
 }
 
 // prependPath puts the first-seen directories that Dir.skip keeps in
@@ -207,7 +200,7 @@ func (b *builder) prependPath(out []string, dirs []Dir, sep byte) []string {
 	}
 	name, old := "PATH", ""
 	if i := b.find(out, name); i >= 0 && hasValue(out[i]) {
-		name = out[i][:strings.IndexByte(out[i][1:], '=')+1]
+		name = nameOf(out[i])
 		old = out[i][len(name)+1:]
 	}
 	var sb strings.Builder

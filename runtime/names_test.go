@@ -13,7 +13,7 @@ import (
 )
 
 // This file tests how names are read and compared: Split, Var, EqualFold,
-// and the hash that fast computes while it finds an entry's name.
+// and the hash that filterRun computes while it finds an entry's name.
 
 // upperASCII upper-cases the ASCII letters of s and nothing else.
 func upperASCII(s string) string {
@@ -246,46 +246,46 @@ func randomName(rng *rand.Rand, n int) string {
 	return string(b)
 }
 
-// fastDrops runs fast over e alone for an inherit task whose one secret
-// name is secret, and reports whether fast took the entry (done: it did
-// not leave it to one) and whether it dropped it. fast finds the name and
-// its hash in one pass, a word at a time: it drops e exactly when that
-// name is secret (ASCII case aside) and its hash is hashName's, which the
-// task's table is keyed by.
-func fastDrops(secret, e string) (done, dropped bool) {
+// filterRunDrops runs filterRun over e alone for an inherit task whose one
+// secret name is secret, and reports whether filterRun took the entry
+// (done: it did not leave it to filterOne) and whether it dropped it.
+// filterRun finds the name and its hash in one pass, a word at a time: it
+// drops e exactly when that name is secret (ASCII case aside) and its
+// hash is hashName's, which the task's table is keyed by.
+func filterRunDrops(secret, e string) (done, dropped bool) {
 	c := (&Task{Policy: &Policy{Secrets: []string{secret}}, Inherit: true}).tables(false)
 	i, out := filterRun(nil, []string{e}, 0, make([]uint64, 64), c)
 	return i == 1, i == 1 && len(out) == 0
 }
 
-// checkFast wants fast to drop e, an entry named name, for a task whose
-// secret is name, and to keep it for one whose secret differs from name
-// in its last byte, unless e holds a NUL, which it then skips (its drop
-// needs no NUL check; its keep does); or to leave e to one if e is
-// shorter than 8 bytes or starts with '='.
-func checkFast(t *testing.T, name, e string) {
+// checkFilterRun wants filterRun to drop e, an entry named name, for a
+// task whose secret is name, and to keep it for one whose secret differs
+// from name in its last byte, unless e holds a NUL, which it then skips
+// (its drop needs no NUL check; its keep does); or to leave e to
+// filterOne if e is shorter than 8 bytes or starts with '='.
+func checkFilterRun(t *testing.T, name, e string) {
 	t.Helper()
 	if strings.Contains(name, "*") {
 		return // a pattern in a policy list
 	}
 	leaves := len(e) < 8 || e[0] == '='
-	if done, dropped := fastDrops(name, e); done == leaves || done && !dropped {
-		t.Fatalf("fast over %q for secret %q: done %v, dropped %v", e, name, done, dropped)
+	if done, dropped := filterRunDrops(name, e); done == leaves || done && !dropped {
+		t.Fatalf("filterRun over %q for secret %q: done %v, dropped %v", e, name, done, dropped)
 	}
 	last := name[len(name)-1] ^ 0x01 // another byte, never '=' for a name's, nor a case
 	if last == '=' || last == '*' || len(name) == 1 && name[0] == '=' {
 		return
 	}
 	other := name[:len(name)-1] + string([]byte{last})
-	done, dropped := fastDrops(other, e)
+	done, dropped := filterRunDrops(other, e)
 	if done == leaves || done && dropped != strings.Contains(e, "\x00") {
-		t.Fatalf("fast over %q for secret %q: done %v, dropped %v", e, other, done, dropped)
+		t.Fatalf("filterRun over %q for secret %q: done %v, dropped %v", e, other, done, dropped)
 	}
 }
 
-// TestScanNameMatchesHashName checks that fast, which finds an entry's
-// name and hashes it in one pass, agrees with hashName, which the task's tables and the
-// builder's defines and overrides use.
+// TestScanNameMatchesHashName checks that filterRun, which finds an
+// entry's name and hashes it in one pass, agrees with hashName, which the
+// task's tables and the builder's defines and overrides use.
 func TestScanNameMatchesHashName(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	var names []string
@@ -300,14 +300,14 @@ func TestScanNameMatchesHashName(t *testing.T) {
 	for _, name := range names {
 		for _, v := range values {
 			e := name + "=" + v
-			checkFast(t, name, e)
+			checkFilterRun(t, name, e)
 		}
 	}
 }
 
-// TestScanNameEquals checks where fast and Split find the end of the name: the
-// first '=' after the first byte, at every offset, in entries shorter
-// than a word and of whole words.
+// TestScanNameEquals checks where filterRun and Split find the end of the
+// name: the first '=' after the first byte, at every offset, in entries
+// shorter than a word and of whole words.
 func TestScanNameEquals(t *testing.T) {
 	body := "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 	// No '=' after the first byte: no name.
@@ -315,8 +315,8 @@ func TestScanNameEquals(t *testing.T) {
 		"=A", "=ABCDEFG", "=ABCDEFGHIJ", "=" + body, "\xff\xfe", strings.Repeat("\x00", 9), strings.Repeat("\xbd", 16)} {
 		_, ok := Split(e)
 		assert.False(t, ok, "%q", e)
-		if done, _ := fastDrops("ABCDEFGH", e); done {
-			t.Fatalf("fast took %q, which has no name", e)
+		if done, _ := filterRunDrops("ABCDEFGH", e); done {
+			t.Fatalf("filterRun took %q, which has no name", e)
 		}
 	}
 	// '=' first: the name runs to the next '='.
@@ -342,7 +342,7 @@ func TestScanNameEquals(t *testing.T) {
 				if n, _ := Split(e); n != name {
 					t.Fatalf("Split(%q) = %q; want %q", e, n, name)
 				}
-				checkFast(t, name, e)
+				checkFilterRun(t, name, e)
 			}
 		}
 	}
@@ -362,7 +362,7 @@ func refSplit(e string) (name, value string, ok bool) {
 	return "", "", false
 }
 
-// FuzzSplit wants Split and fast to agree with refSplit.
+// FuzzSplit wants Split and filterRun to agree with refSplit.
 func FuzzSplit(f *testing.F) {
 	for _, s := range []string{"A=1", "=C:=C:\\x", "==", "=", "", "A", "A\x00=1", "A=\x00", "a==", "\xff=\xfe", "=A", "ABCDEFGH="} {
 		f.Add(s)
@@ -377,15 +377,15 @@ func FuzzSplit(f *testing.F) {
 			t.Fatalf("refSplit(%q) = %q, %q", entry, wantName, wantValue)
 		}
 		if ok {
-			checkFast(t, name, entry)
+			checkFilterRun(t, name, entry)
 		}
 	})
 }
 
-// TestFastNULCheck puts one byte at every offset of entries of 8 to 80
-// bytes, in the name or the value, and wants fast to keep the entry when
+// TestFilterRunNULCheck puts one byte at every offset of entries of 8 to 80
+// bytes, in the name or the value, and wants filterRun to keep the entry when
 // the byte is harmless and to skip it when it is a NUL.
-func TestFastNULCheck(t *testing.T) {
+func TestFilterRunNULCheck(t *testing.T) {
 	for size := 8; size <= 80; size++ {
 		eq := max(2, size/3) // the name is the bytes before
 		for at := 1; at < size; at++ {
@@ -396,9 +396,9 @@ func TestFastNULCheck(t *testing.T) {
 				b := []byte(strings.Repeat("v", size))
 				b[eq], b[at] = '=', c
 				e := string(b)
-				done, dropped := fastDrops("OTHER_NAME", e)
+				done, dropped := filterRunDrops("OTHER_NAME", e)
 				if !done || dropped != (c == 0) {
-					t.Fatalf("fast over %q: done %v, dropped %v", e, done, dropped)
+					t.Fatalf("filterRun over %q: done %v, dropped %v", e, done, dropped)
 				}
 			}
 		}

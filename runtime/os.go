@@ -41,7 +41,7 @@ func OS() Input {
 // only names it lists (c.isolatedLookup not nil) reads just those names
 // with lookupEnv when the environment, as last seen, is so much larger
 // that this is cheaper (lookupCheaper): the same entries, in the lists'
-// order, one allocation a name found, as before the lists layout. It
+// order, with the slice and one allocation a name found. It
 // reads name by name, as os.Getenv does: if another goroutine sets
 // variables meanwhile, the result need not be one moment's environment.
 func readOS(c *taskTables, extra int, whole bool) Input {

@@ -2,6 +2,7 @@ package envrt
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"runtime"
@@ -85,6 +86,9 @@ func testOSInput(t *testing.T, lookup bool) {
 			{"overrides", nil, []Var{Unset("envgen_os_a"), Set("ENVGEN_OS_EMPTY", "s"), Set("ENVGEN_OS_SET", "s"), Unset("ENVGEN_OS_SET"), Set("ENVGEN_OS_SET", "t")}, nil},
 			{"binPaths", []string{"ENVGEN_OS_D=d"}, []Var{Set("ENVGEN_OS_MISSING", "m")}, []Dir{{"/a"}, {"/b"}}},
 			{"binPaths after Unset", nil, []Var{Unset("PATH")}, []Dir{{"/a"}}},
+			// They read the whole environment, which look-ups would not
+			// give (strict lists neither name), after the filter in place.
+			{"Keep and KeepMatching", nil, []Var{Keep("ENVGEN_OS2_TOKEN"), KeepMatching("ENVGEN_OS_*")}, nil},
 		} {
 			want := Build(Given(nil, os.Environ()), task, c.defines, c.overrides, c.dirs)
 			assert.NotContains(t, want, "ENVGEN_OS_TOKEN=secret", "%s %s", mode, c.what)
@@ -233,6 +237,38 @@ func TestGetenv(t *testing.T) {
 	}
 	task := &Task{Policy: &Policy{}}
 	assert.Equal(t, getenv(environ, "HOME", windows), task.Getenv(Given(nil, environ), "HOME"))
+}
+
+// TestFirstEntryDecidesAsSplit holds firstEntry, which rules an entry
+// out by the bytes at name's length before Split scans it, to the plain
+// scan (Split each entry, compare its name) on random environments and
+// names, odd ones included: empty, holding '=' or NUL, starting with '='.
+func TestFirstEntryDecidesAsSplit(t *testing.T) {
+	plainFirst := func(environ []string, name string, fold bool) (string, string) {
+		for _, e := range environ {
+			if n, ok := Split(e); ok && sameName(n, name, fold) {
+				return e, n
+			}
+		}
+		return "", ""
+	}
+	names := []string{"", "=", "A", "a", "A=B", "AB", "Ab", "=C:", "=c:", "HOME", "home", "H\x00ME", "PATH_LONGER_THAN_8"}
+	rng := rand.New(rand.NewPCG(5, 8))
+	for range 2000 {
+		environ := make([]string, rng.IntN(8))
+		for i := range environ {
+			environ[i] = names[rng.IntN(len(names))] + []string{"", "=", "=1", "==", "=B=1", "\x00=2", "=\x00"}[rng.IntN(7)]
+		}
+		for _, name := range names {
+			for _, fold := range []bool{false, true} {
+				e, n := firstEntry(environ, name, fold)
+				wantE, wantN := plainFirst(environ, name, fold)
+				if e != wantE || n != wantN {
+					t.Fatalf("firstEntry(%q, %q, fold=%v) = %q, %q; the plain scan finds %q, %q", environ, name, fold, e, n, wantE, wantN)
+				}
+			}
+		}
+	}
 }
 
 // TestGetenvExempt: a ${NAME} of a secret reads the entry Getenv finds

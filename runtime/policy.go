@@ -40,8 +40,8 @@ type Policy struct {
 	SecretValues  bool
 	ValuePrefixes []string
 	// TaskNames holds the exact names the policy's tasks list (in
-	// passThrough and unset), so that one table, the policy's, holds
-	// every name a builder looks up.
+	// PassThrough, negated or not, BuiltinPassThrough and Unset), so that
+	// one table, the policy's, holds every name a builder looks up.
 	TaskNames []string
 
 	once   [2]sync.Once

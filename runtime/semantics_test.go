@@ -11,7 +11,7 @@ import (
 
 // This file checks rules 3 to 6 of docs/semantics.md and dropInjection on hand-built
 // tasks, as a generated file lays them out: through build, and through
-// the compiled task's decide and keeps, with both name comparisons.
+// the task tables' decide and keep bits, with both name comparisons.
 
 // both builds task with names compared exactly and folded and wants want
 // from each.

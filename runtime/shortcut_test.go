@@ -39,6 +39,9 @@ var (
 // randomTask returns a task of a random policy, in one of the shapes a
 // policy file gives: an isolated task's passThrough holds names, patterns
 // and negations; an inherit task's holds names, and it alone has unset.
+// Half the time the policy lists its tasks' names, as a generated file
+// does, so that the task reads the policy's table; else the task makes
+// a table of its own.
 func randomTask(rng *rand.Rand) *Task {
 	pick := func(s []string) string { return s[rng.IntN(len(s))] }
 	list := func(most int, patterns bool) []string {
@@ -63,6 +66,14 @@ func randomTask(rng *rand.Rand) *Task {
 				s = "!" + s
 			}
 			t.PassThrough = append(t.PassThrough, s)
+		}
+	}
+	if rng.IntN(2) == 0 { // as generated: the policy's table holds its tasks' names, this one's and others'
+		t.BuiltinPassThrough = list(1, false)
+		for _, s := range slices.Concat(t.PassThrough, t.BuiltinPassThrough, t.Unset, list(3, false)) {
+			if s = strings.TrimPrefix(s, "!"); !strings.Contains(s, "*") {
+				p.TaskNames = append(p.TaskNames, s)
+			}
 		}
 	}
 	return t
@@ -120,8 +131,8 @@ func randomCall(rng *rand.Rand, n int, many bool) modelCall {
 // describe prints a task's lists and its policy's, for a failure.
 func describe(t *Task) string {
 	p := t.Policy
-	return fmt.Sprintf("inherit=%v dropInjection=%v passThrough=%q unset=%q; essentials=%q secrets=%q pass=%q injection=%q",
-		t.Inherit, t.DropInjection, t.PassThrough, t.Unset, p.Essentials, p.Secrets, p.Pass, p.Injection)
+	return fmt.Sprintf("inherit=%v dropInjection=%v passThrough=%q builtin=%q unset=%q; essentials=%q secrets=%q pass=%q injection=%q taskNames=%q",
+		t.Inherit, t.DropInjection, t.PassThrough, t.BuiltinPassThrough, t.Unset, p.Essentials, p.Secrets, p.Pass, p.Injection, p.TaskNames)
 }
 
 // rulesOnly returns a task with t's lists whose tables send every entry

@@ -75,7 +75,7 @@ func KeepMatching(pattern string) Var { return Var{op: opKeepMatching, name: pat
 func Sets(entries []string) []Var {
 	vars := make([]Var, len(entries))
 	for i, e := range entries {
-		if name := nameOf(e); len(name) < len(e) && e != "" {
+		if name := nameOf(e); len(name) < len(e) {
 			vars[i] = Var{op: opSet, name: name, value: e[len(name)+1:], entry: e}
 		} else {
 			vars[i] = Var{op: opNoEquals}

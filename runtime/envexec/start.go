@@ -104,7 +104,7 @@ func (c *Child) Wait() error {
 		return nil
 	}
 	if c.ctx != nil && c.ctx.Err() != nil && killedByContext(state, c.killed.Load()) {
-		return fmt.Errorf("envrt: child killed: %w", c.ctx.Err())
+		return fmt.Errorf("envexec: child killed: %w", c.ctx.Err())
 	}
 	return &exec.ExitError{ProcessState: state}
 }
@@ -154,7 +154,8 @@ type PathCache struct {
 // pathKey is what a LookPath result depends on besides the file system.
 type pathKey struct{ file, path, pathext string }
 
-// LookPath is envrt.LookPath, with its successful results remembered.
+// LookPath is the package's LookPath, with its successful results
+// remembered.
 func (c *PathCache) LookPath(env []string, file string) (string, error) {
 	key := pathKey{file: file, path: getenv(env, "PATH", windows)}
 	if windows {

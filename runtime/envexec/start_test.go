@@ -82,6 +82,7 @@ func TestStartContext(t *testing.T) {
 	cancel()
 	err = c.Wait()
 	assert.ErrorIs(t, err, context.Canceled)
+	assert.EqualError(t, err, "envexec: child killed: context canceled", "named by its package")
 	assert.Less(t, time.Since(begin), 10*time.Second)
 	require.NotNil(t, c.ProcessState)
 	assert.False(t, c.ProcessState.Success())
