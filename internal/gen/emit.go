@@ -10,6 +10,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/internal/glob"
 	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
@@ -208,6 +209,7 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		mode = "inherit"
 	}
 	out := []string{fmt.Sprintf("%sEnv returns the environment of task %q (%s), built from environ", t.GoName, t.Key, mode)}
+	leftOut := leftOutByRule(t)
 	if t.Inherit {
 		unset := listOf("", t.UnsetExact, t.UnsetPatterns)
 		if unset != "" {
@@ -218,10 +220,10 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		}
 		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
 		var kept, byName []string
-		unsetNames, builtin := policy.SetOf(t.UnsetExact), policy.SetOf(t.BuiltinPassThrough)
+		builtin := policy.SetOf(t.BuiltinPassThrough)
 		for _, n := range t.Exact {
 			switch {
-			case unsetNames[n], t.DropInjection && slices.Contains(builtinInjection(), n):
+			case leftOut(n):
 			case builtin[n]:
 				byName = append(byName, n)
 			default:
@@ -236,9 +238,8 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		}
 	} else {
 		var passed []string
-		negated := policy.SetOf(t.NegExact)
 		for _, n := range t.Exact {
-			if !negated[n] {
+			if !leftOut(n) {
 				passed = append(passed, n)
 			}
 		}
@@ -270,6 +271,38 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		out = append(out, "Overrides apply in order after the defines.")
 	}
 	return out
+}
+
+// leftOutByRule returns a test of whether the task's own rules leave out
+// a name its passThrough lists exactly, whatever passThrough says: in an
+// inherit task, a name or pattern of its unset or, with dropInjection, of
+// the injection list (rule 6, "Injection variables"); in an isolated
+// task, a negation (rule 5.2). Names are compared as the policy spells
+// them.
+func leftOutByRule(t TaskPlan) func(name string) bool {
+	names, patterns := t.NegExact, t.NegPatterns
+	if t.Inherit {
+		names, patterns = t.UnsetExact, t.UnsetPatterns
+		if t.DropInjection {
+			patterns = append(slices.Clip(patterns), builtinInjection()...) // names too: a pattern without '*' matches itself
+		}
+	}
+	exact := policy.SetOf(names)
+	compiled := make([]glob.Pattern, len(patterns))
+	for i, p := range patterns {
+		compiled[i] = glob.Compile(p)
+	}
+	return func(name string) bool {
+		if exact[name] {
+			return true
+		}
+		for i := range compiled {
+			if compiled[i].Match(name, false) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // listOf renders names and patterns after sep, or "" if there are none.
