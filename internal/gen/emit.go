@@ -367,26 +367,26 @@ func emitSecrets(f *jen.File, pl *Plan) {
 	f.Line()
 }
 
-// emitTaskTable prints a task's envrt.Task, rt, as Plan.Tables makes it:
+// emitTaskTable prints a task's envrt.Task, table, as Plan.Tables makes it:
 // its lists as its section of the policy gives them.
-func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan, rt *envrt.Task) {
+func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan, table *envrt.Task) {
 	fields := []jen.Code{
 		item(jen.Id("Policy").Op(":").Op("&").Id(pl.internal("Policy")), ""),
 	}
-	if rt.Inherit {
+	if table.Inherit {
 		fields = append(fields, item(jen.Id("Inherit").Op(":").True(), ""))
 	}
-	fields = append(fields, listField("PassThrough", rt.PassThrough, nil)...)
-	if len(rt.BuiltinPassThrough) > 0 {
+	fields = append(fields, listField("PassThrough", table.PassThrough, nil)...)
+	if len(table.BuiltinPassThrough) > 0 {
 		fields = append(fields, jen.Comment("passed by name, their values still checked: only built-in presets list them"))
 	}
-	fields = append(fields, listField("BuiltinPassThrough", rt.BuiltinPassThrough, nil)...)
-	fields = append(fields, listField("Unset", rt.Unset, nil)...)
-	if rt.DropInjection {
+	fields = append(fields, listField("BuiltinPassThrough", table.BuiltinPassThrough, nil)...)
+	fields = append(fields, listField("Unset", table.Unset, nil)...)
+	if table.DropInjection {
 		fields = append(fields, item(jen.Id("DropInjection").Op(":").True(), ""))
 	}
 	f.Commentf("envgen%sTask is task %q's lists, which envrt compiles at its first call.", t.GoName, t.Key)
-	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(jen.Qual(runtimePath, "Task")).Add(lines(fields))
+	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(rt("Task")).Add(lines(fields))
 	f.Line()
 }
 
