@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -112,13 +113,16 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 func planTask(p *policy.Policy, t policy.Task, injection map[string]bool) TaskPlan {
 	tp := TaskPlan{Key: t.Key, GoName: t.GoName, Inherit: t.Inherit, DropInjection: t.DropInjection, Params: t.Params,
 		Exact: t.Exact, Patterns: t.Patterns, NegExact: t.NegExact, NegPatterns: t.NegPatterns,
-		UnsetExact: t.UnsetExact, UnsetPatterns: t.UnsetPatterns, BuiltinPassThrough: sortedUnique(t.BuiltinPass)}
+		UnsetExact: t.UnsetExact, UnsetPatterns: t.UnsetPatterns, BuiltinPassThrough: slices.Sorted(maps.Keys(t.BuiltinPass))}
 	if t.DropInjection {
 		own := func(n string) bool { return !injection[n] }
 		tp.UnsetExact, tp.UnsetPatterns = filter(t.UnsetExact, own), filter(t.UnsetPatterns, own)
 	}
-	builtin := policy.SetOf(t.BuiltinPass)
-	tp.PassThrough = append(sortedUnique(filter(t.Exact, func(n string) bool { return !builtin[n] })), sortedUnique(t.Patterns)...)
+	ownText := func(n string) bool {
+		_, builtin := t.BuiltinPass[n]
+		return !builtin
+	}
+	tp.PassThrough = append(sortedUnique(filter(t.Exact, ownText)), sortedUnique(t.Patterns)...)
 	for _, n := range append(sortedUnique(t.NegExact), sortedUnique(t.NegPatterns)...) {
 		tp.PassThrough = append(tp.PassThrough, "!"+n)
 	}
