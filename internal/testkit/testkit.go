@@ -1,6 +1,7 @@
 // Package testkit holds the helpers several packages' tests share: the
-// golden cases' directory, the go command and its environment, and the
-// Markdown readers that hold the docs to the code. Only tests import it.
+// golden cases' directory, the go command and its environment, the
+// Markdown readers that hold the docs to the code, and policies that
+// expand past the policy's limits (bigpolicies.go). Only tests import it.
 // It imports testify and the standard library.
 package testkit
 
