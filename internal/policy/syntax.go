@@ -5,33 +5,21 @@ import (
 	"go/token"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/envgen/envgen/internal/glob"
 )
 
-// IsName reports whether s is an environment name: [A-Za-z_][A-Za-z0-9_]*.
+// IsName reports whether s is an environment name: [A-Za-z_][A-Za-z0-9_]*,
+// a valid name or pattern (glob.Valid, which the runtime's CheckVars
+// asks too) without '*'.
 func IsName(s string) bool {
-	if s == "" || IsDigit(s[0]) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !IsWordByte(s[i]) {
-			return false
-		}
-	}
-	return true
+	return glob.Valid(s) && strings.IndexByte(s, '*') < 0
 }
 
 // IsPattern reports whether s is a name pattern: [A-Za-z0-9_*]+ with at
 // least one '*', not starting with a digit.
 func IsPattern(s string) bool {
-	if s == "" || IsDigit(s[0]) || !strings.Contains(s, "*") {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] != '*' && !IsWordByte(s[i]) {
-			return false
-		}
-	}
-	return true
+	return glob.Valid(s) && strings.IndexByte(s, '*') >= 0
 }
 
 // What a name and a pattern may hold, as messages say it.
