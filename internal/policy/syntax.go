@@ -52,8 +52,8 @@ func whyNeither(s string, negation bool) string {
 }
 
 // syntaxFault says what keeps s, which is neither, from being a name or
-// a pattern: the first character that may stand in neither, or else its
-// first byte.
+// a pattern: that it is empty, the first character that may stand in
+// neither, or else (every character may) its first, a digit.
 func syntaxFault(s string) string {
 	if s == "" {
 		return "it is empty"
@@ -63,10 +63,7 @@ func syntaxFault(s string) string {
 			return fmt.Sprintf("%q may stand in neither", r)
 		}
 	}
-	if IsDigit(s[0]) {
-		return "it starts with a digit"
-	}
-	return "it is neither"
+	return "it starts with a digit"
 }
 
 // IsTaskKey reports whether s is a task key: [A-Za-z][A-Za-z0-9_.-]*.
