@@ -411,7 +411,7 @@ func listField(field string, list []string, note func(string) string) []jen.Code
 // marking the secrets that secrets.extra lists.
 func emitPolicy(f *jen.File, pl *Plan, rp *envrt.Policy) {
 	extra := func(s string) string {
-		if pl.SecretExtra[s] {
+		if _, listed := slices.BinarySearch(pl.SecretExtra, s); listed {
 			return "secrets.extra"
 		}
 		return ""

@@ -18,9 +18,8 @@ type Plan struct {
 	// The policy-wide lists, each sorted (see envrt.Policy): Essentials
 	// only if some task is isolated, Injection only if some task drops
 	// it. SecretExtra holds the entries of Secrets that secrets.extra
-	// lists, which the generated file marks.
-	Essentials, Secrets, Pass, Injection []string
-	SecretExtra                          map[string]bool
+	// lists, sorted, which the generated file marks.
+	Essentials, Secrets, Pass, Injection, SecretExtra []string
 	// TaskNames holds the exact names the tasks' lists name, sorted, so
 	// that the runtime's one table of the policy holds them too.
 	TaskNames []string
@@ -81,7 +80,7 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 		EssentialsNote: EssentialsNote{Builtin: p.EssentialsBuiltin, Extra: p.EssentialsExtra},
 		Prefix:         p.Prefix, SharedParams: p.SharedParams, HasSharedParams: p.HasSharedParams,
 		Secrets:     sortedUnique(append(slices.Clip(p.SecretNames), p.SecretPatterns...)),
-		SecretExtra: policy.SetOf(p.SecretExtra),
+		SecretExtra: sortedUnique(p.SecretExtra),
 		Pass:        sortedUnique(p.Pass), Values: PlanValues(p)}
 	injection := policy.SetOf(builtinInjection())
 	for _, t := range p.Tasks {
