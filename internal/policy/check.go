@@ -536,14 +536,15 @@ const tooLarge = "policy too large: over %d names, patterns, values and director
 // names and values once presets are merged in.
 const tooManyBytes = "policy too large: over %d bytes of names and values in all, counting each use of a preset anew"
 
-// countBytes adds n bytes of names and values that extends merges to the
-// count. Once the count passes maxScalarBytes it reports that at pos and
-// returns false, as countEntries does.
-func (c *checker) countBytes(n int, pos Pos) bool {
-	if c.size.over {
+// countMerged counts what extends merges: e's entries toward maxEntries
+// (countEntries), then their text toward maxScalarBytes. Once either
+// count passes its limit it reports that at pos and returns false, as it
+// does from then on, reporting nothing more.
+func (c *checker) countMerged(e TaskSource, pos Pos) bool {
+	if !c.countEntries(entries(e), pos) {
 		return false
 	}
-	if c.size.bytes += n; c.size.bytes > maxScalarBytes {
+	if c.size.bytes += textBytes(e); c.size.bytes > maxScalarBytes {
 		c.size.over = true
 		c.d.errorf(pos, tooManyBytes, maxScalarBytes)
 		return false
