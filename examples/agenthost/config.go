@@ -170,10 +170,8 @@ func expand(f *yamlfile.File, n *yaml.Node, what, value string, environ []string
 		f.Errorf(n, "%s: a ${...} value names a variable: want ${NAME}, NAME [A-Za-z_][A-Za-z0-9_]*", what)
 		return "", false
 	}
-	for _, e := range environ {
-		if v, found := strings.CutPrefix(e, ref+"="); found {
-			return v, true
-		}
+	if v, found := lookup(environ, ref); found {
+		return v, true
 	}
 	f.Errorf(n, "%s: ${%s}: agenthost's environment has no %s", what, ref, ref)
 	return "", false

@@ -85,3 +85,11 @@ servers:
 	require.Equal(t, []string{"SSH_AGENT_PID=42", "LOG_LEVEL=debug", "PATH=/bin", "NO_COLOR=1"},
 		McpServerEnv(environ, cfg.Servers[0].Overrides...))
 }
+
+// TestLoadConfigArgs: a server's args are its command's arguments, in the
+// file's order, an empty one kept.
+func TestLoadConfigArgs(t *testing.T) {
+	cfg, err := LoadConfig("agenthost.yaml", []byte("servers:\n  fetch:\n    command: npx\n    args: [-y, \"@modelcontextprotocol/server-fetch\", \"\"]\n"), nil)
+	require.NoError(t, err)
+	require.Equal(t, []Server{{Name: "fetch", Command: "npx", Args: []string{"-y", "@modelcontextprotocol/server-fetch", ""}}}, cfg.Servers)
+}

@@ -60,9 +60,7 @@ func TestFakeCredentialsAreCredentials(t *testing.T) {
 	for _, name := range []string{"ORDERS_DB", "SYNC_CONFIG"} {
 		require.False(t, IsSecret(name), "%s is meant to be an innocent name", name)
 	}
-	for _, value := range []string{childtest.GitHubToken, childtest.OtherToken, childtest.AnthropicKey, childtest.DatabaseURL, childtest.AWSKeyID} {
-		require.True(t, IsSecretValue(value), "a fake credential the value detectors miss")
-	}
+	childtest.RequireSecretValues(t, IsSecretValue)
 }
 
 // loadExample loads the example configuration, config.yaml, over this
@@ -139,8 +137,8 @@ func TestRun(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, run(&out, os.Environ(), loadExample(t)))
 	t.Log("\n" + out.String())
-	children := childReports(out.String())
-	require.Equal(t, []string{"shell (sh -c env)", "server github (env)", "server fetch (env)"}, keys(children))
+	order, children := childReports(out.String())
+	require.Equal(t, []string{"shell (sh -c env)", "server github (env)", "server fetch (env)"}, order)
 
 	require.Equal(t, []string{"SSH_AUTH_SOCK=" + fakeSSHSock, "PAGER=less", "EDITOR=nano", "LOG_LEVEL=info",
 		"and not: GITHUB_TOKEN ANTHROPIC_API_KEY AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY ORDERS_DB SYNC_CONFIG MY_CORP_SSO HISTFILE GITHUB_PERSONAL_ACCESS_TOKEN"},
@@ -157,33 +155,21 @@ func TestRun(t *testing.T) {
 }
 
 // childReports splits run's output into each child's lines, by the
-// heading before " sees:".
-func childReports(out string) map[string][]string {
-	reports := map[string][]string{}
+// heading before " sees:", and returns the headings in the output's
+// order.
+func childReports(out string) (order []string, reports map[string][]string) {
+	reports = map[string][]string{}
 	var child string
 	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		if heading, ok := strings.CutSuffix(line, " sees:"); ok {
 			child = heading
+			order = append(order, child)
 			reports[child] = []string{}
 			continue
 		}
 		reports[child] = append(reports[child], strings.TrimPrefix(line, "  "))
 	}
-	return reports
-}
-
-// keys returns the children of childReports in run's order.
-func keys(reports map[string][]string) []string {
-	var out []string
-	for _, k := range []string{"shell (sh -c env)", "server github (env)", "server fetch (env)"} {
-		if _, ok := reports[k]; ok {
-			out = append(out, k)
-		}
-	}
-	if len(out) != len(reports) {
-		return nil
-	}
-	return out
+	return order, reports
 }
 
 // TestMain runs main in place of the tests when AGENTHOST_TEST_MAIN is
@@ -205,7 +191,7 @@ func TestMainUsesTheExampleConfig(t *testing.T) {
 	}
 	stdout, stderr, code := childtest.RunSelf(t, "AGENTHOST_TEST_MAIN")
 	require.Equal(t, 0, code, stderr)
-	children := childReports(stdout)
+	_, children := childReports(stdout)
 	require.Len(t, children, 3)
 	require.Contains(t, children["shell (sh -c env)"], "SSH_AUTH_SOCK=/tmp/ssh-fake/agent.sock")
 	require.Contains(t, children["server github (env)"], "GITHUB_PERSONAL_ACCESS_TOKEN=ghp_"+strings.Repeat("0", 36))

@@ -52,9 +52,7 @@ func TestFakeCredentialsAreCredentials(t *testing.T) {
 	for _, name := range []string{"ORDERS_DB", "SYNC_CONFIG", "NEXT_PUBLIC_DB"} {
 		require.False(t, IsSecret(name), "%s is meant to be an innocent name", name)
 	}
-	for _, value := range []string{childtest.GitHubToken, childtest.OtherToken, childtest.AnthropicKey, childtest.DatabaseURL, childtest.AWSKeyID} {
-		require.True(t, IsSecretValue(value), "a fake credential the value detectors miss")
-	}
+	childtest.RequireSecretValues(t, IsSecretValue)
 }
 
 // runTasks loads a task file of the given text in a temporary directory,
@@ -221,4 +219,28 @@ func TestMainRefusesABadTaskFile(t *testing.T) {
 	require.Empty(t, stdout, "no task ran")
 	require.Equal(t, file+`:4:17: task "a": Sets entry without '=': no '=' after its first byte (the entry is not shown: it may hold a secret)`+"\n"+
 		"taskfile: refusing the task file "+file+"\n", stderr)
+}
+
+// TestRunListsTasks: with no task named, run lists the file's tasks in
+// the file's order, and runs none.
+func TestRunListsTasks(t *testing.T) {
+	tasks, err := LoadTasks("tasks.yaml", []byte("tasks:\n  zeta: {kind: inherit, run: 'echo z'}\n  alpha: {kind: isolated, run: 'echo a'}\n"))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	require.NoError(t, run(&out, new(bytes.Buffer), nil, t.TempDir(), tasks, nil))
+	require.Equal(t, "zeta (inherit): echo z\nalpha (isolated): echo a\n", out.String())
+}
+
+// TestRunStopsAtTheFirstFailure: run runs the tasks named in order and
+// stops at the first that fails, naming it.
+func TestRunStopsAtTheFirstFailure(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	tasks, err := LoadTasks("tasks.yaml", []byte("tasks:\n  a: {kind: isolated, run: 'echo a'}\n  b: {kind: isolated, run: 'exit 3'}\n  c: {kind: isolated, run: 'echo c'}\n"))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	err = run(&out, new(bytes.Buffer), os.Environ(), t.TempDir(), tasks, []string{"a", "b", "c"})
+	require.EqualError(t, err, "task b: exit status 3")
+	require.Equal(t, "a\n", out.String())
 }

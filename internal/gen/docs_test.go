@@ -7,11 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/testkit"
 )
 
 // TestDocsPoliciesGenerate runs every YAML block of docs/recipes.md and
@@ -22,37 +25,13 @@ func TestDocsPoliciesGenerate(t *testing.T) {
 		path := filepath.Join("..", "..", "docs", page)
 		src, err := os.ReadFile(path)
 		require.NoError(t, err)
-		blocks := yamlBlocks(string(src))
+		blocks := slices.DeleteFunc(testkit.CodeBlocks(string(src)), func(b testkit.CodeBlock) bool { return b.Lang != "yaml" })
 		require.GreaterOrEqual(t, len(blocks), least, "docs/%s lost its policies", page)
 		for i, b := range blocks {
-			_, err := Generate(path, []byte(b.text), "recipes")
-			require.NoError(t, err, "the YAML block at line %d of %s (block %d)", b.line, path, i+1)
+			_, err := Generate(path, []byte(b.Text), "recipes")
+			require.NoError(t, err, "the YAML block at line %d of %s (block %d)", b.Line, path, i+1)
 		}
 	}
-}
-
-// yamlBlock is one fenced ```yaml block of a Markdown page.
-type yamlBlock struct {
-	line int // of the block's first line of YAML
-	text string
-}
-
-// yamlBlocks returns the fenced ```yaml blocks of a Markdown page.
-func yamlBlocks(md string) []yamlBlock {
-	var out []yamlBlock
-	var cur *yamlBlock
-	for i, l := range strings.Split(md, "\n") {
-		switch {
-		case cur == nil && strings.TrimSpace(l) == "```yaml":
-			cur = &yamlBlock{line: i + 2}
-		case cur != nil && strings.TrimSpace(l) == "```":
-			out = append(out, *cur)
-			cur = nil
-		case cur != nil:
-			cur.text += l + "\n"
-		}
-	}
-	return out
 }
 
 // TestDocsCiteNoOutsideContract holds the repository to its own words: its

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/internal/glob"
 	"github.com/envgen/envgen/internal/policy"
 	envrt "github.com/envgen/envgen/runtime"
 )
@@ -208,6 +209,7 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		mode = "inherit"
 	}
 	out := []string{fmt.Sprintf("%sEnv returns the environment of task %q (%s), built from environ", t.GoName, t.Key, mode)}
+	leftOut := leftOutByRule(t)
 	if t.Inherit {
 		unset := listOf("", t.UnsetExact, t.UnsetPatterns)
 		if unset != "" {
@@ -218,10 +220,10 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		}
 		out = append(out, "in os.Environ form: every name but the secrets"+unset+".")
 		var kept, byName []string
-		unsetNames, builtin := policy.SetOf(t.UnsetExact), policy.SetOf(t.BuiltinPassThrough)
+		builtin := policy.SetOf(t.BuiltinPassThrough)
 		for _, n := range t.Exact {
 			switch {
-			case unsetNames[n], t.DropInjection && slices.Contains(builtinInjection(), n):
+			case leftOut(n):
 			case builtin[n]:
 				byName = append(byName, n)
 			default:
@@ -236,9 +238,8 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		}
 	} else {
 		var passed []string
-		negated := policy.SetOf(t.NegExact)
 		for _, n := range t.Exact {
-			if !negated[n] {
+			if !leftOut(n) {
 				passed = append(passed, n)
 			}
 		}
@@ -270,6 +271,38 @@ func describeTask(t TaskPlan, essentials EssentialsNote) []string {
 		out = append(out, "Overrides apply in order after the defines.")
 	}
 	return out
+}
+
+// leftOutByRule returns a test of whether the task's own rules leave out
+// a name its passThrough lists exactly, whatever passThrough says: in an
+// inherit task, a name or pattern of its unset or, with dropInjection, of
+// the injection list (rule 6, "Injection variables"); in an isolated
+// task, a negation (rule 5.2). Names are compared as the policy spells
+// them.
+func leftOutByRule(t TaskPlan) func(name string) bool {
+	names, patterns := t.NegExact, t.NegPatterns
+	if t.Inherit {
+		names, patterns = t.UnsetExact, t.UnsetPatterns
+		if t.DropInjection {
+			patterns = append(slices.Clip(patterns), builtinInjection()...) // names too: a pattern without '*' matches itself
+		}
+	}
+	exact := policy.SetOf(names)
+	compiled := make([]glob.Pattern, len(patterns))
+	for i, p := range patterns {
+		compiled[i] = glob.Compile(p)
+	}
+	return func(name string) bool {
+		if exact[name] {
+			return true
+		}
+		for i := range compiled {
+			if compiled[i].Match(name, false) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // listOf renders names and patterns after sep, or "" if there are none.
@@ -334,26 +367,26 @@ func emitSecrets(f *jen.File, pl *Plan) {
 	f.Line()
 }
 
-// emitTaskTable prints a task's envrt.Task, rt, as Plan.Tables makes it:
+// emitTaskTable prints a task's envrt.Task, table, as Plan.Tables makes it:
 // its lists as its section of the policy gives them.
-func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan, rt *envrt.Task) {
+func emitTaskTable(f *jen.File, pl *Plan, t TaskPlan, table *envrt.Task) {
 	fields := []jen.Code{
 		item(jen.Id("Policy").Op(":").Op("&").Id(pl.internal("Policy")), ""),
 	}
-	if rt.Inherit {
+	if table.Inherit {
 		fields = append(fields, item(jen.Id("Inherit").Op(":").True(), ""))
 	}
-	fields = append(fields, listField("PassThrough", rt.PassThrough, nil)...)
-	if len(rt.BuiltinPassThrough) > 0 {
+	fields = append(fields, listField("PassThrough", table.PassThrough, nil)...)
+	if len(table.BuiltinPassThrough) > 0 {
 		fields = append(fields, jen.Comment("passed by name, their values still checked: only built-in presets list them"))
 	}
-	fields = append(fields, listField("BuiltinPassThrough", rt.BuiltinPassThrough, nil)...)
-	fields = append(fields, listField("Unset", rt.Unset, nil)...)
-	if rt.DropInjection {
+	fields = append(fields, listField("BuiltinPassThrough", table.BuiltinPassThrough, nil)...)
+	fields = append(fields, listField("Unset", table.Unset, nil)...)
+	if table.DropInjection {
 		fields = append(fields, item(jen.Id("DropInjection").Op(":").True(), ""))
 	}
 	f.Commentf("envgen%sTask is task %q's lists, which envrt compiles at its first call.", t.GoName, t.Key)
-	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(jen.Qual(runtimePath, "Task")).Add(lines(fields))
+	f.Var().Id("envgen" + t.GoName + "Task").Op("=").Add(rt("Task")).Add(lines(fields))
 	f.Line()
 }
 
@@ -378,7 +411,7 @@ func listField(field string, list []string, note func(string) string) []jen.Code
 // marking the secrets that secrets.extra lists.
 func emitPolicy(f *jen.File, pl *Plan, rp *envrt.Policy) {
 	extra := func(s string) string {
-		if pl.SecretExtra[s] {
+		if _, listed := slices.BinarySearch(pl.SecretExtra, s); listed {
 			return "secrets.extra"
 		}
 		return ""

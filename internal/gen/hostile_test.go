@@ -24,6 +24,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/testkit"
 )
 
 // Hostile policies: each must give a clear, positioned error or work,
@@ -67,12 +68,12 @@ type hostileCase struct {
 func hostileCases() []hostileCase {
 	text := func(s string) func() []byte { return func() []byte { return []byte(s) } }
 	return []hostileCase{
-		{"300-aliases-of-a-1MB-value", aliasedValue(300), `^policy\.yaml:21:12: policy too large: over 16000000 bytes of keys, names and values, counting each alias as a copy of what it names\n$`},
-		{"3000-aliases-of-a-1MB-value", aliasedValue(3000), `^policy\.yaml:21:12: policy too large: over 16000000 bytes`},
-		{"14-aliases-of-a-1MB-value", aliasedValue(14), ""},
-		{"300-tasks-alias-a-1MB-name", aliasedName(300), `^policy\.yaml:19:\d+: policy too large: over 16000000 bytes`},
-		{"300-tasks-extend-a-1MB-define", presetValueFanOut(300), `^policy\.yaml:21:3: policy too large: over 16000000 bytes of names and values in all, counting each use of a preset anew\n$`},
-		{"14-tasks-extend-a-1MB-define", presetValueFanOut(14), ""},
+		{"300-aliases-of-a-1MB-value", expands(testkit.AliasedValue, 300), `^policy\.yaml:21:12: policy too large: over 16000000 bytes of keys, names and values, counting each alias as a copy of what it names\n$`},
+		{"3000-aliases-of-a-1MB-value", expands(testkit.AliasedValue, 3000), `^policy\.yaml:21:12: policy too large: over 16000000 bytes`},
+		{"14-aliases-of-a-1MB-value", expands(testkit.AliasedValue, 14), ""},
+		{"300-tasks-alias-a-1MB-name", expands(testkit.AliasedName, 300), `^policy\.yaml:19:\d+: policy too large: over 16000000 bytes`},
+		{"300-tasks-extend-a-1MB-define", expands(testkit.PresetValueFanOut, 300), `^policy\.yaml:21:3: policy too large: over 16000000 bytes of names and values in all, counting each use of a preset anew\n$`},
+		{"14-tasks-extend-a-1MB-define", expands(testkit.PresetValueFanOut, 14), ""},
 		{"billion-laughs", billionLaughs, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes, counting each alias as a copy of what it names\n$`},
 		{"alias-fan-out", aliasFanOut, `^policy\.yaml:\d+:\d+: policy too large: over 1000000 YAML nodes`},
 		{"alias-fan-out-under-node-limit", aliasFanOutSmall, `^policy\.yaml:\d+:\d+: policy too large: over 100000 names, patterns, values and directories in all`},
@@ -306,45 +307,10 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// aliasedValue is a 1 MB define anchored once and aliased n times in
-// the same task: n MB of values from a 1 MB file.
-func aliasedValue(n int) func() []byte {
-	return func() []byte {
-		var b strings.Builder
-		b.WriteString("version: 1\npackage: p\ntasks:\n  t:\n    define:\n")
-		b.WriteString("      D0: &v \"" + strings.Repeat("x", 1<<20) + "\"\n")
-		for i := 1; i <= n; i++ {
-			fmt.Fprintf(&b, "      D%d: *v\n", i)
-		}
-		return []byte(b.String())
-	}
-}
-
-// presetValueFanOut is a 1 MB define in a preset that n tasks extend:
-// n MB of values, each task's copy of the preset's.
-func presetValueFanOut(n int) func() []byte {
-	return func() []byte {
-		var b strings.Builder
-		b.WriteString("version: 1\npackage: p\npresets:\n  big: {define: {D: \"" + strings.Repeat("x", 1<<20) + "\"}}\ntasks:\n")
-		for i := range n {
-			fmt.Fprintf(&b, "  t%d: {extends: [big]}\n", i)
-		}
-		return []byte(b.String())
-	}
-}
-
-// aliasedName is a 1 MB name in a passThrough list anchored once and
-// aliased by n more tasks.
-func aliasedName(n int) func() []byte {
-	return func() []byte {
-		var b strings.Builder
-		b.WriteString("version: 1\npackage: p\ntasks:\n")
-		b.WriteString("  t0: {passThrough: &names [" + strings.Repeat("N", 1<<20) + "]}\n")
-		for i := 1; i <= n; i++ {
-			fmt.Fprintf(&b, "  t%d: {passThrough: *names}\n", i)
-		}
-		return []byte(b.String())
-	}
+// expands returns a hostile case's source: build(n), one of testkit's
+// policies that expand past a limit.
+func expands(build func(n int) []byte, n int) func() []byte {
+	return func() []byte { return build(n) }
 }
 
 // billionLaughs nests ten aliases ten wide: 10^10 nodes once expanded.

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -17,9 +18,8 @@ type Plan struct {
 	// The policy-wide lists, each sorted (see envrt.Policy): Essentials
 	// only if some task is isolated, Injection only if some task drops
 	// it. SecretExtra holds the entries of Secrets that secrets.extra
-	// lists, which the generated file marks.
-	Essentials, Secrets, Pass, Injection []string
-	SecretExtra                          map[string]bool
+	// lists, sorted, which the generated file marks.
+	Essentials, Secrets, Pass, Injection, SecretExtra []string
 	// TaskNames holds the exact names the tasks' lists name, sorted, so
 	// that the runtime's one table of the policy holds them too.
 	TaskNames []string
@@ -80,7 +80,7 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 		EssentialsNote: EssentialsNote{Builtin: p.EssentialsBuiltin, Extra: p.EssentialsExtra},
 		Prefix:         p.Prefix, SharedParams: p.SharedParams, HasSharedParams: p.HasSharedParams,
 		Secrets:     sortedUnique(append(slices.Clip(p.SecretNames), p.SecretPatterns...)),
-		SecretExtra: policy.SetOf(p.SecretExtra),
+		SecretExtra: sortedUnique(p.SecretExtra),
 		Pass:        sortedUnique(p.Pass), Values: PlanValues(p)}
 	injection := policy.SetOf(builtinInjection())
 	for _, t := range p.Tasks {
@@ -112,13 +112,16 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 func planTask(p *policy.Policy, t policy.Task, injection map[string]bool) TaskPlan {
 	tp := TaskPlan{Key: t.Key, GoName: t.GoName, Inherit: t.Inherit, DropInjection: t.DropInjection, Params: t.Params,
 		Exact: t.Exact, Patterns: t.Patterns, NegExact: t.NegExact, NegPatterns: t.NegPatterns,
-		UnsetExact: t.UnsetExact, UnsetPatterns: t.UnsetPatterns, BuiltinPassThrough: sortedUnique(t.BuiltinPass)}
+		UnsetExact: t.UnsetExact, UnsetPatterns: t.UnsetPatterns, BuiltinPassThrough: slices.Sorted(maps.Keys(t.BuiltinPass))}
 	if t.DropInjection {
 		own := func(n string) bool { return !injection[n] }
 		tp.UnsetExact, tp.UnsetPatterns = filter(t.UnsetExact, own), filter(t.UnsetPatterns, own)
 	}
-	builtin := policy.SetOf(t.BuiltinPass)
-	tp.PassThrough = append(sortedUnique(filter(t.Exact, func(n string) bool { return !builtin[n] })), sortedUnique(t.Patterns)...)
+	ownText := func(n string) bool {
+		_, builtin := t.BuiltinPass[n]
+		return !builtin
+	}
+	tp.PassThrough = append(sortedUnique(filter(t.Exact, ownText)), sortedUnique(t.Patterns)...)
 	for _, n := range append(sortedUnique(t.NegExact), sortedUnique(t.NegPatterns)...) {
 		tp.PassThrough = append(tp.PassThrough, "!"+n)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
-	"github.com/envgen/envgen/internal/testkit"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -21,6 +20,7 @@ import (
 	"github.com/envgen/envgen/internal/gen"
 	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
+	"github.com/envgen/envgen/internal/testkit"
 )
 
 // The differential test holds the code envgen generates to the reference
@@ -313,7 +313,7 @@ func TestDifferential(t *testing.T) {
 			prefixed++
 		}
 	}
-	valuesOff, valuePrefixes := 0, 0
+	valuesOff, valuePrefixes, builtinPass := 0, 0, 0
 	for _, c := range b.policies {
 		switch {
 		case !c.checked.Values:
@@ -321,8 +321,13 @@ func TestDifferential(t *testing.T) {
 		case len(c.checked.ValuePrefixes) > 0:
 			valuePrefixes++
 		}
+		if slices.ContainsFunc(c.checked.Tasks, func(t policy.Task) bool { return len(t.BuiltinPass) > 0 }) {
+			builtinPass++
+		}
 	}
-	t.Logf("%d policies with params: (and Lookup), %d with a prefix, %d with secrets.values: false, %d with secrets.valuePrefixes", shared, prefixed, valuesOff, valuePrefixes)
+	t.Logf("%d policies with params: (and Lookup), %d with a prefix, %d with secrets.values: false, %d with secrets.valuePrefixes, %d with names only a built-in preset lists",
+		shared, prefixed, valuesOff, valuePrefixes, builtinPass)
+	require.NotZero(t, builtinPass, "no random policy has names only a built-in preset lists")
 	require.NotZero(t, shared, "no random policy has params:")
 	require.NotZero(t, prefixed, "no random policy has a prefix")
 	require.NotZero(t, valuesOff, "no random policy has secrets.values: false")

@@ -273,6 +273,11 @@ func randomPolicyText(r *rand.Rand, pkg string) string {
 		}
 		b.WriteString("}\n")
 		fmt.Fprintf(b, "    binPaths: %s\n", yamlList(dirs))
+		if r.IntN(5) == 0 {
+			// Names that only a built-in preset lists: passed by name,
+			// their values still checked (unless the task lists one too).
+			b.WriteString("    extends: [\"builtin:network\"]\n")
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "version: 1\npackage: %s\n", pkg)

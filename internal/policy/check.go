@@ -73,14 +73,12 @@ type Task struct {
 	// that preset's key, so that explain can say where to change it; an
 	// entry the task writes itself is not in it.
 	FromPreset map[Entry]string
-	// BuiltinPass lists, sorted, the names of Exact that only built-in
-	// presets (extends: [builtin:…]) list, not the policy's own text:
-	// they pass as the other exact names do, but exempt no value, so an
-	// entry among them that holds a credential is still a secret by
-	// value. BuiltinPassFrom maps each to the built-in preset that lists
-	// it, for explain.
-	BuiltinPass     []string
-	BuiltinPassFrom map[string]string
+	// BuiltinPass maps each name of Exact that only built-in presets
+	// (extends: [builtin:…]) list, not the policy's own text, to the
+	// built-in preset that lists it, for explain: such a name passes as
+	// the other exact names do, but exempts no value, so an entry of it
+	// that holds a credential is still a secret by value.
+	BuiltinPass map[string]string
 }
 
 // Entry is one entry of a task's fields, as the policy writes it: Field
@@ -390,11 +388,10 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 		case IsName(v):
 			out.Exact = append(out.Exact, v)
 			if from, ok := t.BuiltinPass[v]; ok {
-				out.BuiltinPass = append(out.BuiltinPass, v)
-				if out.BuiltinPassFrom == nil {
-					out.BuiltinPassFrom = map[string]string{}
+				if out.BuiltinPass == nil {
+					out.BuiltinPass = map[string]string{}
 				}
-				out.BuiltinPassFrom[v] = from
+				out.BuiltinPass[v] = from
 			}
 		case IsPattern(v) && neg:
 			out.NegPatterns = append(out.NegPatterns, v)
@@ -404,8 +401,6 @@ func (c *checker) task(t TaskSource, goNames map[string]string) Task {
 			c.d.errorf(s.Pos, "%s: %q is neither a name nor a pattern%s", where("passThrough"), s.Value, whyNeither(s.Value, !out.Inherit))
 		}
 	}
-
-	slices.Sort(out.BuiltinPass)
 
 	if t.UnsetKey != nil && !out.Inherit && modeKnown {
 		c.d.errorf(t.UnsetKey.Pos, "task %q: unset belongs to inherit tasks only (an isolated task passes only its essentials and what its passThrough lists)", out.Key)
@@ -541,14 +536,15 @@ const tooLarge = "policy too large: over %d names, patterns, values and director
 // names and values once presets are merged in.
 const tooManyBytes = "policy too large: over %d bytes of names and values in all, counting each use of a preset anew"
 
-// countBytes adds n bytes of names and values that extends merges to the
-// count. Once the count passes maxScalarBytes it reports that at pos and
-// returns false, as countEntries does.
-func (c *checker) countBytes(n int, pos Pos) bool {
-	if c.size.over {
+// countMerged counts what extends merges: e's entries toward maxEntries
+// (countEntries), then their text toward maxScalarBytes. Once either
+// count passes its limit it reports that at pos and returns false, as it
+// does from then on, reporting nothing more.
+func (c *checker) countMerged(e TaskSource, pos Pos) bool {
+	if !c.countEntries(entries(e), pos) {
 		return false
 	}
-	if c.size.bytes += n; c.size.bytes > maxScalarBytes {
+	if c.size.bytes += textBytes(e); c.size.bytes > maxScalarBytes {
 		c.size.over = true
 		c.d.errorf(pos, tooManyBytes, maxScalarBytes)
 		return false

@@ -200,7 +200,7 @@ func (r *resolver) resolve(e TaskSource, kind string) TaskSource {
 	own.BinPaths = r.c.unique(e.BinPaths, what+" binPaths")
 	own.Unset = r.c.unique(e.Unset, what+" unset")
 	m := newMerger(TaskSource{Key: e.Key})
-	if kind == "task" && (!r.c.countEntries(entries(own), e.Key.Pos) || !r.c.countBytes(textBytes(own), e.Key.Pos)) {
+	if kind == "task" && !r.c.countMerged(own, e.Key.Pos) {
 		return m.out
 	}
 	for _, ref := range r.c.unique(e.Extends, what+" extends") {
@@ -215,7 +215,7 @@ func (r *resolver) resolve(e TaskSource, kind string) TaskSource {
 			continue
 		}
 		preset := r.preset(ref.Value)
-		if r.c.size.over || !r.c.countEntries(entries(*preset), e.Key.Pos) || !r.c.countBytes(textBytes(*preset), e.Key.Pos) {
+		if !r.c.countMerged(*preset, e.Key.Pos) {
 			return m.out
 		}
 		m.add(*preset)
@@ -236,8 +236,10 @@ func entries(e TaskSource) int {
 // preset's text is copied into each task that extends it.
 func textBytes(e TaskSource) int {
 	n := 0
-	for _, s := range slices.Concat(e.PassThrough, e.BinPaths, e.Unset) {
-		n += len(s.Value)
+	for _, list := range [][]Text{e.PassThrough, e.BinPaths, e.Unset} {
+		for _, s := range list {
+			n += len(s.Value)
+		}
 	}
 	for _, d := range e.Define {
 		n += len(d.Name.Value) + len(d.Value.Value)

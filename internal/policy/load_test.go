@@ -1,11 +1,12 @@
 package policy
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/envgen/envgen/internal/testkit"
 )
 
 // TestUnknownKeyHint: an unknown key that is a typo of exactly one known
@@ -31,14 +32,7 @@ func TestUnknownKeyHint(t *testing.T) {
 // refused at the alias whose copy passes maxScalarBytes, before the
 // value is read into a task; the same text without the alias is not.
 func TestAliasedTextBounded(t *testing.T) {
-	value := strings.Repeat("x", 1<<20)
-	var b strings.Builder
-	b.WriteString("version: 1\npackage: p\ntasks:\n  t:\n    define:\n")
-	b.WriteString("      D0: &v \"" + value + "\"\n")
-	for i := 1; i <= 300; i++ {
-		fmt.Fprintf(&b, "      D%d: *v\n", i)
-	}
-	_, err := Load("policy.yaml", []byte(b.String()))
+	_, err := Load("policy.yaml", testkit.AliasedValue(300))
 	if assert.Error(t, err) {
 		// D0 and D1 to D15 are 16 copies of 1 MiB, past 16,000,000
 		// bytes; D15 stands on line 21.
@@ -47,23 +41,34 @@ func TestAliasedTextBounded(t *testing.T) {
 
 	// A name list anchored in one task and aliased in the others counts
 	// once per alias too.
-	b.Reset()
-	b.WriteString("version: 1\npackage: p\ntasks:\n  t0: {passThrough: &names [" + strings.Repeat("N", 1<<20) + "]}\n")
-	for i := 1; i <= 300; i++ {
-		fmt.Fprintf(&b, "  t%d: {passThrough: *names}\n", i)
-	}
-	_, err = Load("policy.yaml", []byte(b.String()))
+	_, err = Load("policy.yaml", testkit.AliasedName(300))
 	if assert.Error(t, err) {
 		assert.Equal(t, "policy.yaml:19:22: policy too large: over 16000000 bytes of keys, names and values, counting each alias as a copy of what it names", err.Error())
 	}
 
 	// Under the bound: 15 copies.
-	b.Reset()
-	b.WriteString("version: 1\npackage: p\ntasks:\n  t:\n    define:\n")
-	b.WriteString("      D0: &v \"" + value + "\"\n")
-	for i := 1; i < 15; i++ {
-		fmt.Fprintf(&b, "      D%d: *v\n", i)
-	}
-	_, err = Load("policy.yaml", []byte(b.String()))
+	_, err = Load("policy.yaml", testkit.AliasedValue(14))
 	assert.NoError(t, err)
+}
+
+// TestPresetTextBounded: a preset's text counts toward maxScalarBytes in
+// each task that extends it, and a task's own text counts as it is
+// merged: past the bound, check stops at the task that passes it.
+func TestPresetTextBounded(t *testing.T) {
+	// t0 to t14 take 15 copies of the preset's 1 MiB; t15, on line 21,
+	// passes 16,000,000 bytes.
+	_, err := Load("policy.yaml", testkit.PresetValueFanOut(300))
+	if assert.Error(t, err) {
+		assert.Equal(t, "policy.yaml:21:3: policy too large: over 16000000 bytes of names and values in all, counting each use of a preset anew", err.Error())
+	}
+	_, err = Load("policy.yaml", testkit.PresetValueFanOut(15))
+	assert.NoError(t, err)
+
+	// After those 15 copies, a task of its own 300,000 bytes, no preset,
+	// passes the bound too.
+	src := string(testkit.PresetValueFanOut(15)) + "  own: {define: {D: \"" + strings.Repeat("y", 300_000) + "\"}}\n"
+	_, err = Load("policy.yaml", []byte(src))
+	if assert.Error(t, err) {
+		assert.Equal(t, "policy.yaml:21:3: policy too large: over 16000000 bytes of names and values in all, counting each use of a preset anew", err.Error())
+	}
 }

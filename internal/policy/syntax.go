@@ -5,33 +5,21 @@ import (
 	"go/token"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/envgen/envgen/internal/glob"
 )
 
-// IsName reports whether s is an environment name: [A-Za-z_][A-Za-z0-9_]*.
+// IsName reports whether s is an environment name: [A-Za-z_][A-Za-z0-9_]*,
+// a valid name or pattern (glob.Valid, which the runtime's CheckVars
+// asks too) without '*'.
 func IsName(s string) bool {
-	if s == "" || IsDigit(s[0]) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !IsWordByte(s[i]) {
-			return false
-		}
-	}
-	return true
+	return glob.Valid(s) && strings.IndexByte(s, '*') < 0
 }
 
 // IsPattern reports whether s is a name pattern: [A-Za-z0-9_*]+ with at
 // least one '*', not starting with a digit.
 func IsPattern(s string) bool {
-	if s == "" || IsDigit(s[0]) || !strings.Contains(s, "*") {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] != '*' && !IsWordByte(s[i]) {
-			return false
-		}
-	}
-	return true
+	return glob.Valid(s) && strings.IndexByte(s, '*') >= 0
 }
 
 // What a name and a pattern may hold, as messages say it.
@@ -64,8 +52,8 @@ func whyNeither(s string, negation bool) string {
 }
 
 // syntaxFault says what keeps s, which is neither, from being a name or
-// a pattern: the first character that may stand in neither, or else its
-// first byte.
+// a pattern: that it is empty, the first character that may stand in
+// neither, or else (every character may) its first, a digit.
 func syntaxFault(s string) string {
 	if s == "" {
 		return "it is empty"
@@ -75,10 +63,7 @@ func syntaxFault(s string) string {
 			return fmt.Sprintf("%q may stand in neither", r)
 		}
 	}
-	if IsDigit(s[0]) {
-		return "it starts with a digit"
-	}
-	return "it is neither"
+	return "it starts with a digit"
 }
 
 // IsTaskKey reports whether s is a task key: [A-Za-z][A-Za-z0-9_.-]*.

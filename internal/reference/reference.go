@@ -345,7 +345,7 @@ func newRefValues(p *policy.Policy) *refValues {
 // secrets by name); a passThrough name that only a built-in preset lists
 // exempts no value.
 func (v *refValues) secret(p *policy.Policy, t *policy.Task, name, value string) (why Reason, ok bool) {
-	builtin := refContains(t.BuiltinPass, name) // a built-in preset exempts no value
+	preset, builtin := t.BuiltinPass[name] // a built-in preset exempts no value
 	if !v.on || refContains(p.Pass, name) || refContains(t.Exact, name) && !builtin {
 		return Reason{}, false
 	}
@@ -355,7 +355,7 @@ func (v *refValues) secret(p *policy.Policy, t *policy.Task, name, value string)
 	}
 	why = Reason{Kind: SecretValue, By: found.Family, Form: found.Form, ValuePrefix: found.Prefix}
 	if builtin {
-		why.BuiltinPreset = t.BuiltinPassFrom[name]
+		why.BuiltinPreset = preset
 	}
 	return why, true
 }

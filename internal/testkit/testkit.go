@@ -1,6 +1,7 @@
 // Package testkit holds the helpers several packages' tests share: the
-// golden cases' directory, the go command and its environment, and the
-// Markdown readers that hold the docs to the code. Only tests import it.
+// golden cases' directory, the go command and its environment, the
+// Markdown readers that hold the docs to the code, and policies that
+// expand past the policy's limits (bigpolicies.go). Only tests import it.
 // It imports testify and the standard library.
 package testkit
 
@@ -194,14 +195,32 @@ func MarkdownSection(doc, heading string) string {
 	return rest
 }
 
-// CodeBlock is one fenced code block of a Markdown text.
-type CodeBlock struct{ Lang, Text string }
+// CodeBlock is one fenced code block of a Markdown text: its language
+// and its text, the line its text starts on, and the last line of prose
+// before it that is not blank, where a page links the file that a block
+// quotes (a block right after another has the other's; "" at the top of
+// the text).
+type CodeBlock struct {
+	Lang, Text string
+	Line       int
+	Before     string
+}
 
 // CodeBlocks returns the fenced code blocks of a Markdown text in order.
 func CodeBlocks(md string) []CodeBlock {
 	var out []CodeBlock
-	for _, m := range codeFence.FindAllStringSubmatch(md, -1) {
-		out = append(out, CodeBlock{m[1], m[2]})
+	prose, before := 0, "" // where the prose since the last block starts
+	for _, m := range codeFence.FindAllStringSubmatchIndex(md, -1) {
+		if text := strings.TrimRight(md[prose:m[0]], " \t\r\n"); strings.TrimSpace(text) != "" {
+			before = text[strings.LastIndexByte(text, '\n')+1:]
+		}
+		out = append(out, CodeBlock{
+			Lang:   md[m[2]:m[3]],
+			Text:   md[m[4]:m[5]],
+			Line:   strings.Count(md[:m[0]], "\n") + 2,
+			Before: before,
+		})
+		prose = m[1]
 	}
 	return out
 }

@@ -103,6 +103,17 @@ var (
 	DatabaseURL  = "postgres://app:pw@db.internal:5432/orders" // a password in the URL
 )
 
+// RequireSecretValues holds the fakes to their comments: it fails the
+// test unless isSecretValue, the generated IsSecretValue of the test's
+// policy, reports each fake that is a credential by its value alone (all
+// but AWSSecret, forty base64 characters that only its name gives away).
+func RequireSecretValues(t *testing.T, isSecretValue func(value string) bool) {
+	t.Helper()
+	for _, value := range []string{GitHubToken, OtherToken, AnthropicKey, DatabaseURL, AWSKeyID} {
+		require.True(t, isSecretValue(value), "a fake credential the value detectors miss")
+	}
+}
+
 // RunSelf runs this test binary again with args, and with the variable
 // name set to 1 in its environment, for a TestMain that then calls the
 // program's main in place of the tests (as stringer's test runs the tool).

@@ -1,5 +1,6 @@
 // Package doccheck holds a test, and nothing else: the one that keeps the
 // Go code of the guides that quote the examples (docs/migrating.md,
 // docs/task-runners.md) true to the examples' code.
-// It imports only the standard library.
+// Its test imports testify, internal/testkit (the Markdown reader) and the
+// standard library.
 package doccheck

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/internal/testkit"
 )
 
 // pages are the guides checked, with how many of their Go blocks at least
@@ -19,13 +21,6 @@ import (
 var pages = map[string]int{
 	"migrating.md":    6,
 	"task-runners.md": 2,
-}
-
-// goBlock is one fenced ```go block of a Markdown page.
-type goBlock struct {
-	line   int    // of the block's first line of code
-	text   string // the code
-	source string // the example file the line before the block links to, or ""
 }
 
 // sourceLink finds a link to an example's Go file, relative to docs/.
@@ -43,16 +38,20 @@ func TestDocsQuoteTheExamples(t *testing.T) {
 		src, err := os.ReadFile(filepath.Join(root, "docs", page))
 		require.NoError(t, err)
 		quoted := 0
-		for _, b := range goBlocks(string(src)) {
-			where := fmt.Sprintf("docs/%s:%d", page, b.line)
-			if b.source != "" {
-				code, err := os.ReadFile(filepath.Join(root, b.source))
-				require.NoError(t, err, "%s links to %s", where, b.source)
-				require.True(t, containsLines(string(code), b.text), "%s: the block is not in %s as it stands there", where, b.source)
+		for _, b := range testkit.CodeBlocks(string(src)) {
+			if b.Lang != "go" {
+				continue
+			}
+			where := fmt.Sprintf("docs/%s:%d", page, b.Line)
+			if m := sourceLink.FindAllStringSubmatch(b.Before, -1); m != nil {
+				source := m[len(m)-1][1]
+				code, err := os.ReadFile(filepath.Join(root, source))
+				require.NoError(t, err, "%s links to %s", where, source)
+				require.True(t, containsLines(string(code), b.Text), "%s: the block is not in %s as it stands there", where, source)
 				quoted++
 				continue
 			}
-			file, ok := parse(b.text)
+			file, ok := parse(b.Text)
 			require.True(t, ok, "%s: the block is not Go", where)
 			for _, d := range file.Decls {
 				if fn, isFunc := d.(*ast.FuncDecl); isFunc && fn.Body != nil && fn.Name.Name != "_" {
@@ -62,31 +61,6 @@ func TestDocsQuoteTheExamples(t *testing.T) {
 		}
 		require.GreaterOrEqual(t, quoted, least, "docs/%s quotes fewer examples than it did", page)
 	}
-}
-
-// goBlocks returns the fenced ```go blocks of a Markdown page, each with
-// the example file linked on the last non-blank line before it.
-func goBlocks(md string) []goBlock {
-	var out []goBlock
-	var cur *goBlock
-	before := ""
-	for i, l := range strings.Split(md, "\n") {
-		switch {
-		case cur == nil && strings.TrimSpace(l) == "```go":
-			cur = &goBlock{line: i + 2}
-			if m := sourceLink.FindAllStringSubmatch(before, -1); m != nil {
-				cur.source = m[len(m)-1][1]
-			}
-		case cur != nil && strings.TrimSpace(l) == "```":
-			out = append(out, *cur)
-			cur = nil
-		case cur != nil:
-			cur.text += l + "\n"
-		case strings.TrimSpace(l) != "":
-			before = l
-		}
-	}
-	return out
 }
 
 // containsLines reports whether the lines of block, with their leading

@@ -1,7 +1,8 @@
 // Package yamlfile reads the examples' own configuration files, a user's
-// YAML read at run time, strictly: a key nobody reads, a key given twice
-// or a value of the wrong shape is a problem, and every problem is kept
-// with its position, for an error of lines FILE:LINE:COL: message.
+// YAML read at run time, strictly: a key nobody reads, a key given twice,
+// a value of the wrong shape or a second document is a problem, and every
+// problem is kept with its position, for an error of lines
+// FILE:LINE:COL: message.
 //
 // It walks yaml.v3's nodes rather than decoding into structs, so that a
 // loader reads the file in its own order, knows where each entry stands,
@@ -10,8 +11,10 @@
 package yamlfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"regexp"
 	"slices"
@@ -28,8 +31,7 @@ type File struct {
 	problems []problem
 }
 
-// problem is one thing wrong with a file, at a line and column (a column
-// of 0 when only the line is known).
+// problem is one thing wrong with a file, at a line and column.
 type problem struct {
 	line, col int
 	msg       string
@@ -40,21 +42,35 @@ var syntaxLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Parse parses data, the text of the file name, and returns the file and
 // its top-level node; an empty file is an empty mapping. A syntax error
-// is returned at once, as FILE:LINE: message.
+// is returned at once, as FILE:LINE: message. A second document (after a
+// --- line) is a problem: nobody would read it.
 func Parse(name string, data []byte) (*File, *yaml.Node, error) {
 	f := &File{name: name}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		if m := syntaxLine.FindStringSubmatch(err.Error()); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			return nil, nil, fmt.Errorf("%s:%d: %s", name, line, m[2])
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc, more yaml.Node
+	err := dec.Decode(&doc)
+	if err == nil {
+		if err = dec.Decode(&more); err == nil {
+			f.Errorf(&more, "a second YAML document: the file holds one")
 		}
-		return nil, nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if err != nil && err != io.EOF {
+		return nil, nil, syntaxError(name, err)
 	}
 	if len(doc.Content) == 0 {
 		return f, &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: 1, Column: 1}, nil
 	}
 	return f, doc.Content[0], nil
+}
+
+// syntaxError returns yaml.v3's error err about the file name as
+// FILE:LINE: message, or FILE: message when it gives no line.
+func syntaxError(name string, err error) error {
+	if m := syntaxLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return fmt.Errorf("%s:%d: %s", name, line, m[2])
+	}
+	return fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
 }
 
 // Errorf records a problem at n's position.

@@ -77,3 +77,30 @@ func TestSyntaxError(t *testing.T) {
 	require.ErrorContains(t, err, "f.yaml:")
 	require.NotContains(t, err.Error(), "yaml: line")
 }
+
+// TestSyntaxErrorWithoutALine: an error yaml.v3 gives no line for is
+// FILE: message.
+func TestSyntaxErrorWithoutALine(t *testing.T) {
+	_, err := read(t, "list: [a\x01]\n")
+	require.EqualError(t, err, "f.yaml: control characters are not allowed")
+}
+
+// TestKeyNotAScalar: a key that is a list or a mapping (YAML's "? key"
+// form) is a problem at the key, and its entry is skipped.
+func TestKeyNotAScalar(t *testing.T) {
+	items, err := read(t, "? [a]\n: 1\nlist: [x]\n")
+	require.EqualError(t, err, "f.yaml:1:3: the file: a key must be a plain string")
+	require.Equal(t, []string{"x"}, items)
+}
+
+// TestSecondDocument: a file of two documents is a problem where the
+// second starts, since nobody would read it; one --- before the only
+// document is not.
+func TestSecondDocument(t *testing.T) {
+	_, err := read(t, "list: [a]\n---\nmap: {b: 1}\n")
+	require.EqualError(t, err, "f.yaml:2:1: a second YAML document: the file holds one")
+	_, err = read(t, "---\nlist: [a]\n")
+	require.NoError(t, err)
+	_, err = read(t, "list: [a]\n---\nmap: {b: [\n")
+	require.ErrorContains(t, err, "f.yaml:3: ")
+}
