@@ -53,17 +53,8 @@ func (f *flow) run() {
 		if isHolderPointer(p.Type()) {
 			f.holders[p], f.params[p] = true, i
 		}
-		if isStringSlice(p.Type()) {
-			if f.info.param.Index == -1 {
-				f.envParam, f.info.param.Index = p, i
-			} else {
-				f.envParam, f.info.param.Index = nil, -2 // more than one: none stands for the others
-			}
-		}
 	}
-	if f.info.param.Index < 0 {
-		f.info.param.Index = -1
-	}
+	f.envParam, f.info.param.Index = envParamOf(f.fn)
 	f.info.param.NilChecked = nilChecked(f.envParam)
 	for i, fv := range f.fn.FreeVars {
 		// A closure's holder, captured as a value or as a variable
@@ -141,6 +132,23 @@ func (f *flow) summarise() {
 			f.info.funcs = &funcValueFact{Result: i, Fn: fact}
 		}
 	}
+}
+
+// envParamOf returns fn's one []string parameter and its index, or nil
+// and -1 if it has none or more than one (then none stands for the
+// others).
+func envParamOf(fn *ssa.Function) (*ssa.Parameter, int) {
+	var p *ssa.Parameter
+	i := -1
+	for j, q := range fn.Params {
+		if isStringSlice(q.Type()) {
+			if p != nil {
+				return nil, -1
+			}
+			p, i = q, j
+		}
+	}
+	return p, i
 }
 
 // isHolderCell reports whether t is a pointer to a pointer to a holder:

@@ -687,3 +687,22 @@ func storedThenConfiguredElsewhere(j *job, setup func(*job)) error {
 	setup(j) // may set j.cmd.Env
 	return cmd.Start()
 }
+
+// A function analysed again (its closure's summary changed once the
+// function's was done) keeps its []string parameter: its callers are
+// still judged by what they pass.
+func spawnWithAfterClosure(env []string, x bool) error { // want spawnWithAfterClosure:"startsFunc\\(param\\)"
+	e := gen.ShellEnvOS()
+	get := func() []string { return e }
+	fmt.Println(len(get()))
+	if x {
+		e = os.Environ()
+	}
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	return cmd.Run()
+}
+
+func spawnedAfterClosure() {
+	_ = spawnWithAfterClosure(os.Environ(), true) // want `^spawnWithAfterClosure \(which starts a child with it\): the environment is os.Environ\(\)`
+}
