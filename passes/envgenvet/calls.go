@@ -133,14 +133,15 @@ func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Functio
 }
 
 // startsOrKeeps notes a call of the function named fn that starts the
-// holder it is given as its argument i (a site), or keeps it (it leaves
-// there).
+// holder it is given as its argument i (a site, whose findings are those
+// of the holder's type), or keeps it (it leaves there).
 func (f *flow) startsOrKeeps(st state, in ssa.CallInstruction, fn string, i int, starts, keeps bool) {
+	arg := in.Common().Args[i]
 	switch {
 	case starts:
-		f.record(st, in, startsParam(fn, i))
+		f.record(st, in, site{name: fn + " (which starts it)", env: -1, holder: i, bad: holderBad(arg.Type())})
 	case keeps:
-		f.leaveNamed(st, in, in.Common().Args[i], fn+" (which hands it on)")
+		f.leaveNamed(st, in, arg, fn+" (which hands it on)")
 	}
 }
 

@@ -159,9 +159,3 @@ func isExecMethod(fn *ssa.Function) bool {
 	k := keyOf(fn)
 	return typeKey{k.pkg, k.recv} == cmdType
 }
-
-// startsParam is the site of a call of the function named fn, which
-// starts its parameter i.
-func startsParam(fn string, i int) site {
-	return site{name: fn + " (which starts it)", env: -1, holder: i, bad: badWhereNilInherits}
-}

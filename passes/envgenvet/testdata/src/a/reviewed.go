@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"syscall"
 
 	"envhelp"
 	"gen"
@@ -705,4 +706,19 @@ func spawnWithAfterClosure(env []string, x bool) error { // want spawnWithAfterC
 
 func spawnedAfterClosure() {
 	_ = spawnWithAfterClosure(os.Environ(), true) // want `^spawnWithAfterClosure \(which starts a child with it\): the environment is os.Environ\(\)`
+}
+
+// A helper that starts a syscall.ProcAttr it is given: there nil is an
+// empty environment, at the call as at the site inside.
+func forkWith(a *syscall.ProcAttr) error { // want forkWith:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
+	_, err := syscall.ForkExec("/bin/ls", nil, a)
+	return err
+}
+
+func forkedEmpty() {
+	_ = forkWith(&syscall.ProcAttr{})
+}
+
+func forkedEnviron() {
+	_ = forkWith(&syscall.ProcAttr{Env: os.Environ()}) // want `^forkWith \(which starts it\): the environment is os.Environ\(\)`
 }
