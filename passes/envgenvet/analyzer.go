@@ -235,21 +235,14 @@ func (c *checker) local(callee *ssa.Function) (*ssa.Function, *funcInfo) {
 // result and of its parameters' roles: from its own summary in this
 // package, or from a fact.
 func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
-	if callee == nil {
-		return envFuncFact{}, false
-	}
 	if o, info := c.local(callee); o != nil {
 		if info == nil || info.result == 0 && !info.roles.any() {
 			return envFuncFact{}, false
 		}
-		return envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles}, true
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok {
-		return envFuncFact{}, false
+		return info.envFact(), true
 	}
 	var fact envFuncFact
-	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
+	return fact, c.importFact(callee, &fact)
 }
 
 // cmdFact returns what the analysis knows of the new Cmd or ProcAttr
@@ -257,17 +250,13 @@ func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
 // the Env's param bits stand for.
 func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
 	if o, info := c.local(callee); o != nil {
-		if info != nil && info.cmd != 0 {
-			return cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param}, true
+		if info == nil || info.cmd == 0 {
+			return cmdFuncFact{}, false
 		}
-		return cmdFuncFact{}, false
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok {
-		return cmdFuncFact{}, false
+		return info.cmdFact(), true
 	}
 	var fact cmdFuncFact
-	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
+	return fact, c.importFact(callee, &fact)
 }
 
 // startsFact returns, for a function that starts a child with an
@@ -275,14 +264,13 @@ func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
 // and per set of bad kinds what the environment may be (in paramBits).
 func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKind) {
 	if o, info := c.local(callee); o != nil {
-		if info != nil && len(info.paramSites) > 0 {
-			return info.param, info.paramSites
+		if info == nil || len(info.paramSites) == 0 {
+			return paramRef{}, nil
 		}
-		return paramRef{}, nil
+		return info.param, info.paramSites
 	}
-	obj, ok := callee.Object().(*types.Func)
 	var fact startsFuncFact
-	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+	if !c.importFact(callee, &fact) {
 		return paramRef{}, nil
 	}
 	sites := map[envKind]envKind{}
@@ -292,35 +280,40 @@ func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKin
 	return fact.Param, sites
 }
 
-// holderParams returns what callee, a function of another package, does
-// with the Cmds it is given, if the analysis read it.
-func (c *checker) holderParams(callee *ssa.Function) (holderParamFact, bool) {
-	obj, ok := callee.Object().(*types.Func)
-	var fact holderParamFact
-	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
-		return fact, false
-	}
-	return fact, true
-}
-
 // funcValueFact returns what the analysis knows of the func values that
 // callee returns.
 func (c *checker) funcValueFact(callee *ssa.Function) (funcValueFact, bool) {
-	if callee == nil {
-		return funcValueFact{}, false
-	}
 	if o, info := c.local(callee); o != nil {
-		if info != nil && info.funcs != nil {
-			return *info.funcs, true
+		if info == nil || info.funcs == nil {
+			return funcValueFact{}, false
 		}
-		return funcValueFact{}, false
+		return *info.funcs, true
+	}
+	var fact funcValueFact
+	return fact, c.importFact(callee, &fact)
+}
+
+// importFact reads into fact what the package of callee, a function of
+// another package, told of it (of the generic function, for an
+// instance), and reports whether it told that.
+func (c *checker) importFact(callee *ssa.Function, fact analysis.Fact) bool {
+	if callee == nil {
+		return false
 	}
 	obj, ok := callee.Object().(*types.Func)
-	var fact funcValueFact
-	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
-		return fact, false
-	}
-	return fact, true
+	return ok && c.pass.ImportObjectFact(obj.Origin(), fact)
+}
+
+// envFact is what the summary tells callers of the function's
+// environment result and of its parameters' roles.
+func (info *funcInfo) envFact() envFuncFact {
+	return envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles}
+}
+
+// cmdFact is what the summary tells callers of the new Cmd or ProcAttr
+// the function returns.
+func (info *funcInfo) cmdFact() cmdFuncFact {
+	return cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param}
 }
 
 // exportFacts exports what callers in other packages need: the
@@ -336,11 +329,13 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 			continue
 		}
 		if info.result&(kPolicy|kParent|kExtended|paramBits) != 0 || info.roles.any() {
-			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles})
+			fact := info.envFact()
+			c.pass.ExportObjectFact(obj, &fact)
 			exported = true
 		}
 		if info.cmd != 0 {
-			c.pass.ExportObjectFact(obj, &cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param})
+			fact := info.cmdFact()
+			c.pass.ExportObjectFact(obj, &fact)
 			exported = true
 		}
 		if len(info.paramSites) > 0 {

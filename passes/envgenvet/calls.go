@@ -110,7 +110,8 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 // other may start it or keep it, so the holder leaves there.
 func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Function) {
 	common := in.Common()
-	fact, known := f.c.holderParams(callee)
+	var fact holderParamFact
+	known := f.c.importFact(callee, &fact)
 	for i, arg := range common.Args {
 		if f.primary(arg) == nil && cmdVarOf(arg) == nil {
 			continue
