@@ -17,7 +17,10 @@ import (
 // one passed to a function the analysis does not know leaves there.
 func (f *flow) call(st state, in ssa.CallInstruction) {
 	common := in.Common()
-	f.closures(st, in)
+	here := f.judgedHere(in)
+	if here {
+		f.judgeClosures(st, in)
+	}
 	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 		f.closureEffect(st, in, mc)
 	}
@@ -33,14 +36,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		return
 	}
 	if s, ok := spawnSite(callee); ok {
-		d, deferred := in.(*ssa.Defer)
-		if deferred && !slices.Contains(f.deferred, ssa.CallInstruction(d)) {
-			f.deferred = append(f.deferred, d) // judged where deferred calls run, too
-		}
-		// A deferred call in a loop, or in a loop body over a func (which
-		// has no return of its own), is also judged where it is made:
-		// each turn's Cmd is judged there, not only the last one's.
-		if !deferred || reaches(d.Block(), d.Block()) || !f.hasRunDefers() {
+		if here {
 			f.record(st, in, s)
 		}
 	} else if param, sites := f.c.startsFact(callee); sites != nil {
@@ -103,6 +99,23 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		effect = f.bindArg(effect, sum.param, common.Args)
 		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
 	}
+}
+
+// judgedHere reports whether the call in, its spawn site or the closures
+// it runs, is judged where it is made. A deferred call is judged where
+// the deferred calls run (it is noted in f.deferred for that), and also
+// here when it is in a loop, or in a loop body over a func (which has no
+// return of its own): each turn's Cmd is judged here, not only the last
+// one's.
+func (f *flow) judgedHere(in ssa.CallInstruction) bool {
+	d, ok := in.(*ssa.Defer)
+	if !ok {
+		return true
+	}
+	if !slices.Contains(f.deferred, in) {
+		f.deferred = append(f.deferred, d)
+	}
+	return reaches(d.Block(), d.Block()) || !f.hasRunDefers()
 }
 
 // foreignCall applies a call of a function of another package: one the

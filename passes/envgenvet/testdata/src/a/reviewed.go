@@ -722,3 +722,14 @@ func forkedEmpty() {
 func forkedEnviron() {
 	_ = forkWith(&syscall.ProcAttr{Env: os.Environ()}) // want `^forkWith \(which starts it\): the environment is os.Environ\(\)`
 }
+
+// A deferred closure in a loop is judged where it is deferred and where
+// the deferred calls run, as a deferred spawn is.
+func deferredClosureInLoop(names []string) {
+	for _, n := range names {
+		c := exec.Command(n)
+		c.Env = gen.ShellEnvOS()
+		defer func() { _ = c.Run() }() // want `^exec.Cmd.Run in a closure: the environment is os.Environ\(\) or derived from it on some paths`
+		c.Env = os.Environ()
+	}
+}
