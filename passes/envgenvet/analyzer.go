@@ -304,6 +304,15 @@ func (c *checker) importFact(callee *ssa.Function, fact analysis.Fact) bool {
 	return ok && c.pass.ImportObjectFact(obj.Origin(), fact)
 }
 
+// effectOn is the Env the function leaves its holder parameter i at
+// return (kEntry: as given).
+func (info *funcInfo) effectOn(i int) envKind {
+	if effect, ok := info.effect[i]; ok {
+		return effect
+	}
+	return kEntry
+}
+
 // envFact is what the summary tells callers of the function's
 // environment result and of its parameters' roles.
 func (info *funcInfo) envFact() envFuncFact {
@@ -370,11 +379,7 @@ func holderFact(fn *ssa.Function, info *funcInfo) *holderParamFact {
 			continue
 		}
 		fact.Params = append(fact.Params, i)
-		effect, ok := info.effect[i]
-		if !ok {
-			effect = kEntry
-		}
-		fact.Effect = append(fact.Effect, uint16(effect))
+		fact.Effect = append(fact.Effect, uint16(info.effectOn(i)))
 		if info.starts[i] {
 			fact.Starts = append(fact.Starts, i)
 		}

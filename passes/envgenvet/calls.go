@@ -76,28 +76,15 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		return
 	}
 	for i, arg := range common.Args {
-		if g := cmdVarOf(arg); g != nil {
-			if effect, ok := sum.effect[i]; ok && effect != kEntry {
-				f.c.cmdVar(g).set |= f.bindArg(effect&^kEntry, sum.param, common.Args)
-			}
-			f.startsOrKeeps(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i])
+		if f.primary(arg) == nil && cmdVarOf(arg) == nil {
 			continue
 		}
-		if f.primary(arg) == nil {
-			continue
-		}
-		f.startsOrKeeps(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i])
 		if h := f.primary(arg); h != nil && sum.errAt >= 0 {
 			if effect, ok := sum.effectOK[i]; ok {
 				f.onSuccess(in)[h] = applyEffect(f.bindArg(effect, sum.param, common.Args), st[h])
 			}
 		}
-		effect, ok := sum.effect[i]
-		if !ok {
-			effect = kEntry
-		}
-		effect = f.bindArg(effect, sum.param, common.Args)
-		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
+		f.passHolder(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i], f.bindArg(sum.effectOn(i), sum.param, common.Args))
 	}
 }
 
@@ -134,16 +121,24 @@ func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Functio
 			f.leaveCall(st, in, arg, "passed to "+qualifiedName(callee))
 			continue
 		}
-		f.startsOrKeeps(st, in, qualifiedName(callee), i, slices.Contains(fact.Starts, i), slices.Contains(fact.HandsOn, i))
 		effect := f.bindArg(envKind(fact.Effect[j]), fact.Param, common.Args)
-		if g := cmdVarOf(arg); g != nil {
-			if effect != kEntry {
-				f.c.cmdVar(g).set |= effect &^ kEntry
-			}
-			continue
-		}
-		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
+		f.passHolder(st, in, qualifiedName(callee), i, slices.Contains(fact.Starts, i), slices.Contains(fact.HandsOn, i), effect)
 	}
+}
+
+// passHolder applies a call of the function named fn to the holder (or
+// package-level Cmd) that is its argument i: the function starts it or
+// keeps it, and leaves it the Env effect says (kEntry: as it was).
+func (f *flow) passHolder(st state, in ssa.CallInstruction, fn string, i int, starts, keeps bool, effect envKind) {
+	f.startsOrKeeps(st, in, fn, i, starts, keeps)
+	arg := in.Common().Args[i]
+	if g := cmdVarOf(arg); g != nil {
+		if effect != kEntry {
+			f.c.cmdVar(g).set |= effect &^ kEntry
+		}
+		return
+	}
+	f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
 }
 
 // startsOrKeeps notes a call of the function named fn that starts the

@@ -154,7 +154,7 @@ func (f *flow) sets(h ssa.Value, in ssa.Instruction) bool {
 			return false
 		}
 		for i, arg := range in.Common().Args {
-			if effect, ok := sum.effect[i]; ok && effect&kEntry == 0 && f.primary(arg) != nil && same(arg) {
+			if sum.effectOn(i)&kEntry == 0 && f.primary(arg) != nil && same(arg) {
 				return true
 			}
 		}
