@@ -119,7 +119,7 @@ func (f *flow) coreKind(r roles, args []ssa.Value) envKind {
 // caller's to judge, through the input role).
 func (f *flow) inputDst(v ssa.Value) envKind {
 	if call, ok := v.(*ssa.Call); ok {
-		if r, ok := builderAPI[keyOf(calleeOf(call))]; ok && r.Dst >= 0 && r.Dst < len(call.Call.Args) {
+		if r, ok := builderAPI[keyOf(call.Call.StaticCallee())]; ok && r.Dst >= 0 && r.Dst < len(call.Call.Args) {
 			return f.dstOf(call.Call.Args[r.Dst])
 		}
 	}
@@ -182,9 +182,6 @@ func calleeName(call ssa.CallInstruction) string {
 	}
 	return "a builder given as a func value"
 }
-
-// calleeOf returns call's static callee, or nil.
-func calleeOf(call *ssa.Call) *ssa.Function { return call.Call.StaticCallee() }
 
 // funcValue returns what the analysis knows of calling the func value v:
 // a function, a closure, a phi of them, or what a function returns that

@@ -186,27 +186,17 @@ func (f *flow) shellNew(in ssa.CallInstruction, known known) {
 	if !ok {
 		return
 	}
-	for _, r := range *a.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
+	for _, st := range elemStores(a) {
+		call, ok := st.Val.(*ssa.Call)
 		if !ok {
-			continue
+			return
 		}
-		for _, u := range *ia.Referrers() {
-			st, ok := u.(*ssa.Store)
-			if !ok || st.Addr != ia {
-				continue
-			}
-			call, ok := st.Val.(*ssa.Call)
-			if !ok {
-				return
-			}
-			k := keyOf(calleeOf(call))
-			if k.pkg != interpPath || k.recv != "" {
-				return
-			}
-			if opt, ok := knownFuncs[k]; ok && opt.does == roleSpawnEnv {
-				return // interp.Env: a site of its own
-			}
+		k := keyOf(call.Call.StaticCallee())
+		if k.pkg != interpPath || k.recv != "" {
+			return
+		}
+		if opt, ok := knownFuncs[k]; ok && opt.does == roleSpawnEnv {
+			return // interp.Env: a site of its own
 		}
 	}
 	f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil, msgSpawn)

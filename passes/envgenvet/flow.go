@@ -446,18 +446,13 @@ func (f *flow) writtenInto(v ssa.Value) envKind {
 			return
 		}
 		seen[x] = true
+		for _, st := range elemStores(x) {
+			w |= f.entryKind(st.Val)
+		}
 		for _, r := range *x.Referrers() {
 			switch r := r.(type) {
-			case *ssa.IndexAddr:
-				for _, u := range *r.Referrers() {
-					if st, ok := u.(*ssa.Store); ok && st.Addr == r {
-						w |= f.entryKind(st.Val)
-					}
-				}
-			case *ssa.Slice:
-				walk(r)
-			case *ssa.ChangeType:
-				walk(r)
+			case *ssa.Slice, *ssa.ChangeType:
+				walk(r.(ssa.Value))
 			case *ssa.Call:
 				args := r.Call.Args
 				if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "copy" && len(args) == 2 && args[0] == x {
@@ -584,21 +579,12 @@ func (f *flow) arrayKind(a *ssa.Alloc) envKind {
 	if arr, ok := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 0 {
 		return kEmpty // []string{}
 	}
-	k := kConst
-	for _, r := range *a.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, r := range *ia.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
-				if _, isConst := st.Val.(*ssa.Const); !isConst {
-					k = kOther
-				}
-			}
+	for _, st := range elemStores(a) {
+		if _, isConst := st.Val.(*ssa.Const); !isConst {
+			return kOther
 		}
 	}
-	return k
+	return kConst
 }
 
 // concatKind is the kind of slices.Concat(v...): the kinds of the slices
@@ -617,20 +603,12 @@ func (f *flow) concatKind(v ssa.Value) envKind {
 		return kOther
 	}
 	parts := map[int64]ssa.Value{}
-	for _, r := range *a.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		i, ok := ia.Index.(*ssa.Const)
+	for _, st := range elemStores(a) {
+		i, ok := st.Addr.(*ssa.IndexAddr).Index.(*ssa.Const)
 		if !ok {
 			return kOther
 		}
-		for _, u := range *ia.Referrers() {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
-				parts[i.Int64()] = st.Val
-			}
-		}
+		parts[i.Int64()] = st.Val
 	}
 	k := kNil // Concat of nothing, or of empty slices only, is nil
 	for i := range int64(len(parts)) {
@@ -1100,6 +1078,23 @@ func storedOnce(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return val
+}
+
+// elemStores returns the stores into elements of the array or slice v
+// (v[i] = x): a composite literal's entries, a call's variadic
+// arguments, a write into an environment.
+func elemStores(v ssa.Value) []*ssa.Store {
+	var out []*ssa.Store
+	for _, r := range *v.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, u := range *ia.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // exits reports whether b calls a function that never returns, as panic

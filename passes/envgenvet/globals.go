@@ -7,7 +7,6 @@ package envgenvet
 import (
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -56,13 +55,8 @@ func (c *checker) globalKind(g *ssa.Global) envKind {
 			}
 			k = k&^kNil | init.kindOf(u.Val)
 		case *ssa.UnOp:
-			for _, r := range *u.Referrers() {
-				if ia, ok := r.(*ssa.IndexAddr); ok && slices.ContainsFunc(*ia.Referrers(), func(x ssa.Instruction) bool {
-					st, ok := x.(*ssa.Store)
-					return ok && st.Addr == ia
-				}) {
-					return kOther // env[0] = ...
-				}
+			if len(elemStores(u)) > 0 {
+				return kOther // env[0] = ...
 			}
 		default:
 			return kOther
