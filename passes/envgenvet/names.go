@@ -206,16 +206,16 @@ type typeKey struct{ pkg, name string }
 
 // lookup returns what the table knows of fn.
 func lookup(fn *ssa.Function) (known, bool) {
-	if fn == nil {
-		return known{}, false
-	}
 	k, ok := knownFuncs[keyOf(fn)]
 	return k, ok
 }
 
-// keyOf returns fn's key; the zero key for a function without an
-// object (a closure, a wrapper).
+// keyOf returns fn's key; the zero key for nil (a call of a func value)
+// and for a function without an object (a closure, a wrapper).
 func keyOf(fn *ssa.Function) funcKey {
+	if fn == nil {
+		return funcKey{}
+	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || obj.Pkg() == nil {
 		return funcKey{}

@@ -79,3 +79,7 @@ func shellFuncEnviron() {
 func runnerEnvPolicy(r *interp.Runner) {
 	r.Env = expand.ListEnviron(gen.ShellEnvOS()...)
 }
+
+func shellOptionFromFuncValue(mk func() interp.RunnerOption) {
+	interp.New(interp.Params("-e"), mk()) // an option it cannot see
+}
