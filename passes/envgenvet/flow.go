@@ -780,7 +780,7 @@ func (f *flow) store(st state, in *ssa.Store) {
 			return // its starts are judged where the package's functions start it
 		}
 	}
-	if a, ok := in.Addr.(*ssa.Alloc); ok && isHolderPointer(a.Type().(*types.Pointer).Elem()) {
+	if a, ok := in.Addr.(*ssa.Alloc); ok && isHolderCell(a.Type()) {
 		return // a local variable, followed through its loads
 	}
 	switch in.Addr.(type) {

@@ -86,7 +86,7 @@ func cmdVarOf(x ssa.Value) *ssa.Global {
 				return v
 			}
 		case *ssa.UnOp:
-			if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && isHolderPointer(g.Type().(*types.Pointer).Elem()) {
+			if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && isHolderCell(g.Type()) {
 				return g // var c *exec.Cmd: its value
 			}
 		}
