@@ -123,13 +123,13 @@ func (f *flow) escapedBefore(h ssa.Value, at ssa.Instruction) bool {
 }
 
 // quietBetween reports whether a and b are in one block, a first, with
-// no call between them: nothing can reach the Cmd through where a let it
-// go before b runs (s.cmd = cmd; return cmd.Start()).
+// no call from a (included) to b: nothing can reach the Cmd through
+// where a let it go before b runs (s.cmd = cmd; return cmd.Start()).
 func quietBetween(a, b ssa.Instruction) bool {
 	if a.Block() != b.Block() || index(a) > index(b) { // b first: a reaches it round a loop
 		return false
 	}
-	for _, in := range a.Block().Instrs[index(a)+1 : index(b)] {
+	for _, in := range a.Block().Instrs[index(a):index(b)] {
 		if _, ok := in.(ssa.CallInstruction); ok {
 			return false
 		}

@@ -168,3 +168,11 @@ func builtThenStartedByHelper() {
 	cmd.Env = gen.ShellEnv(os.Environ(), envrt.Set("PLUGIN_KEY", "k"))
 	startsIt(cmd)
 }
+
+func replaceCmd(c **exec.Cmd) { *c = envrt.Command(gen.ShellEnvOS(), "ls") }
+
+func cmdVariableReplaced() {
+	cmd := exec.Command("ls")
+	replaceCmd(&cmd) // the variable's address goes there: its Cmd may be another
+	cmd.Run()
+}
