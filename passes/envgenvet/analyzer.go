@@ -89,7 +89,6 @@ type siteNote struct {
 	vars []*ssa.Global
 	// vars: package-level Cmds it may start, whose Env is known once
 	// every function is analysed.
-	msg messageKind
 }
 
 func run(pass *analysis.Pass) (any, error) {

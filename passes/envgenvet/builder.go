@@ -168,8 +168,8 @@ func (f *flow) checkEnvirons() {
 			if !ok || r.Environ < 0 || r.Environ >= len(args) || f.ownParam(args[r.Environ]) >= 0 {
 				continue
 			}
-			if k := f.kindOf(args[r.Environ]); k&kInheritPlus != 0 {
-				f.noteSite(call, calleeName(call), k, kInheritPlus, nil, msgFirstWins)
+			if k := f.kindOf(args[r.Environ]); k&badFirstWins != 0 {
+				f.noteSite(call, calleeName(call), k, badFirstWins, nil)
 			}
 		}
 	}

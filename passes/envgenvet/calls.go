@@ -45,7 +45,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			if bad == badWhereNilIsEmpty {
 				name = callee.Name() + " (which execs with it)"
 			}
-			f.noteSite(in, name, f.bindArg(k, param, common.Args), bad, nil, msgSpawn)
+			f.noteSite(in, name, f.bindArg(k, param, common.Args), bad, nil)
 		}
 	}
 	if known, ok := lookup(callee); ok {
@@ -175,7 +175,7 @@ func (f *flow) shellNew(in ssa.CallInstruction, known known) {
 	}
 	opts := args[known.arg]
 	if c, ok := opts.(*ssa.Const); ok && c.IsNil() {
-		f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil, msgSpawn)
+		f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil)
 		return
 	}
 	sl, ok := opts.(*ssa.Slice)
@@ -199,7 +199,7 @@ func (f *flow) shellNew(in ssa.CallInstruction, known known) {
 			return // interp.Env: a site of its own
 		}
 	}
-	f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil, msgSpawn)
+	f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil)
 }
 
 // applyEffect is the Env a holder whose Env was old has after a call

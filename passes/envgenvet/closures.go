@@ -52,7 +52,7 @@ func (f *flow) judgeClosures(st state, in ssa.CallInstruction) {
 					name += inClosure
 				}
 				k := f.start(st, h, siteKey{at, name}, fs.bad, fs.leave)
-				f.noteSite(at, name, k, fs.bad, f.made(h), msgSpawn)
+				f.noteSite(at, name, k, fs.bad, f.made(h))
 			}
 		}
 	}

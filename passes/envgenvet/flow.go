@@ -754,7 +754,7 @@ func (f *flow) store(st state, in *ssa.Store) {
 			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
 			return
 		case isRunnerEnv(fa):
-			f.noteSite(in, "interp.Runner.Env", f.kindOf(in.Val), badWhereNilInherits, nil, msgSpawn)
+			f.noteSite(in, "interp.Runner.Env", f.kindOf(in.Val), badWhereNilInherits, nil)
 			return
 		}
 	}
@@ -879,7 +879,7 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 			}
 		}
 	}
-	n := f.noteSite(in, s.name, k, s.bad, made, msgSpawn)
+	n := f.noteSite(in, s.name, k, s.bad, made)
 	n.vars = appendNew(n.vars, vars...)
 }
 
@@ -936,11 +936,11 @@ func (f *flow) made(h ssa.Value) []token.Pos {
 
 // noteSite adds k to the site (at, name), whose findings are the kinds
 // bad, and returns its record.
-func (f *flow) noteSite(at ssa.Instruction, name string, k, bad envKind, made []token.Pos, msg messageKind) *siteNote {
+func (f *flow) noteSite(at ssa.Instruction, name string, k, bad envKind, made []token.Pos) *siteNote {
 	key := siteKey{at, name}
 	n := f.info.sites[key]
 	if n == nil {
-		n = &siteNote{bad: bad, msg: msg}
+		n = &siteNote{bad: bad}
 		f.info.sites[key] = n
 	}
 	if n.kind|k != n.kind {

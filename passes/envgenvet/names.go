@@ -70,11 +70,13 @@ type known struct {
 type funcKey struct{ pkg, recv, name string }
 
 // Which kinds of environment are findings where nil means the parent's
-// environment (exec.Cmd, os.StartProcess, interp.Env) and where it means
-// an empty one (syscall, envrt.Start, LookPath).
+// environment (exec.Cmd, os.StartProcess, interp.Env), where it means
+// an empty one (syscall, envrt.Start, LookPath), and where a builder is
+// given its environ (entries appended to the parent's lose to its own).
 const (
 	badWhereNilInherits = kNil | kInherit | kInheritPlus | kExtended
 	badWhereNilIsEmpty  = kInherit | kInheritPlus | kExtended
+	badFirstWins        = kInheritPlus
 )
 
 // knownFuncs is the table, with the spawning helpers added for each of
