@@ -173,21 +173,12 @@ func (f *flow) shellNew(in ssa.CallInstruction, known known) {
 	if known.arg >= len(args) {
 		return
 	}
-	opts := args[known.arg]
-	if c, ok := opts.(*ssa.Const); ok && c.IsNil() {
-		f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil)
-		return
-	}
-	sl, ok := opts.(*ssa.Slice)
+	opts, ok := variadicArgs(args[known.arg])
 	if !ok {
 		return
 	}
-	a, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return
-	}
-	for _, st := range elemStores(a) {
-		call, ok := st.Val.(*ssa.Call)
+	for _, opt := range opts {
+		call, ok := opt.(*ssa.Call)
 		if !ok {
 			return
 		}
@@ -195,7 +186,7 @@ func (f *flow) shellNew(in ssa.CallInstruction, known known) {
 		if k.pkg != interpPath || k.recv != "" {
 			return
 		}
-		if opt, ok := knownFuncs[k]; ok && opt.does == roleSpawnEnv {
+		if r, ok := knownFuncs[k]; ok && r.does == roleSpawnEnv {
 			return // interp.Env: a site of its own
 		}
 	}

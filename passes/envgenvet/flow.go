@@ -588,37 +588,50 @@ func (f *flow) arrayKind(a *ssa.Alloc) envKind {
 }
 
 // concatKind is the kind of slices.Concat(v...): the kinds of the slices
-// v holds appended in turn to nil, where v is the call's own list of arguments;
-// kOther for a list made elsewhere.
+// v holds appended in turn to nil, where v is the call's own list of
+// arguments; kOther for a list made elsewhere.
 func (f *flow) concatKind(v ssa.Value) envKind {
+	parts, ok := variadicArgs(v)
+	if !ok {
+		return kOther
+	}
+	k := kNil // Concat of nothing, or of empty slices only, is nil
+	for _, p := range parts {
+		k = appendKind(k, f.kindOf(p))
+	}
+	return k
+}
+
+// variadicArgs returns, in order, the values in v where v is a call's
+// own list of variadic arguments (none for nil), and false for a list
+// made elsewhere.
+func variadicArgs(v ssa.Value) ([]ssa.Value, bool) {
 	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
-		return kNil // slices.Concat[[]string]()
+		return nil, true
 	}
 	sl, ok := v.(*ssa.Slice)
 	if !ok {
-		return kOther
+		return nil, false
 	}
 	a, ok := sl.X.(*ssa.Alloc)
 	if !ok {
-		return kOther
+		return nil, false
 	}
 	parts := map[int64]ssa.Value{}
 	for _, st := range elemStores(a) {
 		i, ok := st.Addr.(*ssa.IndexAddr).Index.(*ssa.Const)
 		if !ok {
-			return kOther
+			return nil, false
 		}
 		parts[i.Int64()] = st.Val
 	}
-	k := kNil // Concat of nothing, or of empty slices only, is nil
-	for i := range int64(len(parts)) {
-		p, ok := parts[i]
-		if !ok {
-			return kOther
+	out := make([]ssa.Value, len(parts))
+	for i := range out {
+		if out[i], ok = parts[int64(i)]; !ok {
+			return nil, false
 		}
-		k = appendKind(k, f.kindOf(p))
 	}
-	return k
+	return out, true
 }
 
 // copiedInto is the kind of make([]string, n) from what is copied into
