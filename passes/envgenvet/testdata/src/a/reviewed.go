@@ -733,3 +733,25 @@ func deferredClosureInLoop(names []string) {
 		c.Env = os.Environ()
 	}
 }
+
+// A generic helper that returns the parent's environment.
+func parentOf[T any](_ T) []string { // want parentOf:"envFunc\\(inherit\\)"
+	return os.Environ()
+}
+
+func fromGenericHelper() {
+	cmd := exec.Command("ls")
+	cmd.Env = parentOf(1)
+	cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived`
+}
+
+// A helper that execs with the environment it is given: there nil is
+// an empty environment.
+func execWith(env []string) error { // want execWith:"startsFunc\\(param\\)"
+	return syscall.Exec("/bin/ls", nil, env)
+}
+
+func execedWith() {
+	_ = execWith(nil)
+	_ = execWith(os.Environ()) // want `^execWith \(which execs with it\): the environment is os.Environ\(\) or derived`
+}

@@ -2,10 +2,12 @@ package a
 
 import (
 	"context"
+	"log"
 	"os"
 	"os/exec"
 	"slices"
 	"syscall"
+	"testing"
 
 	"envhelp"
 	"gen"
@@ -167,6 +169,26 @@ func builtThenStartedByHelper() {
 	cmd = exec.Command("ls")
 	cmd.Env = gen.ShellEnv(os.Environ(), envrt.Set("PLUGIN_KEY", "k"))
 	startsIt(cmd)
+}
+
+func fatalOnOtherBranch(t *testing.T, ok bool) {
+	cmd := exec.Command("ls")
+	if ok {
+		cmd.Env = gen.ShellEnvOS()
+	} else {
+		t.Fatal("no environment")
+	}
+	cmd.Run()
+}
+
+func loggerFatalOnOtherBranch(l *log.Logger, ok bool) {
+	cmd := exec.Command("ls")
+	if ok {
+		cmd.Env = gen.ShellEnvOS()
+	} else {
+		l.Fatalf("no environment")
+	}
+	cmd.Run()
 }
 
 func replaceCmd(c **exec.Cmd) { *c = envrt.Command(gen.ShellEnvOS(), "ls") }
