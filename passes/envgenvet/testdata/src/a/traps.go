@@ -198,3 +198,38 @@ func cmdVariableReplaced() {
 	replaceCmd(&cmd) // the variable's address goes there: its Cmd may be another
 	cmd.Run()
 }
+
+// What docs/vet.md says it does not follow: an environment carried in a
+// struct field, a Cmd's Env read from another Cmd, a function with two
+// []string parameters (not judged per call).
+
+type runOptions struct{ Env []string }
+
+func runWith(o runOptions) error {
+	cmd := exec.Command("ls")
+	cmd.Env = o.Env
+	return cmd.Run()
+}
+
+func envInStructField() {
+	_ = runWith(runOptions{Env: os.Environ()})
+}
+
+func envFromOtherCmd(old *exec.Cmd) error { // want envFromOtherCmd:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+	cmd := exec.Command("ls")
+	cmd.Env = old.Env
+	return cmd.Run()
+}
+
+func spawnEither(a, b []string, first bool) error {
+	cmd := exec.Command("ls")
+	cmd.Env = b
+	if first {
+		cmd.Env = a
+	}
+	return cmd.Run()
+}
+
+func twoEnvParameters() {
+	_ = spawnEither(os.Environ(), nil, true)
+}
