@@ -130,20 +130,30 @@ func run(pass *analysis.Pass) (any, error) {
 		// they store to the package's variables is what others read.
 		fns = append([]*ssa.Function{init}, fns...)
 	}
-	c.globals = globalUses(fns)
-	var all func(fn *ssa.Function)
-	all = func(fn *ssa.Function) {
+	all := withClosures(fns)
+	c.globals = globalUses(all)
+	for _, fn := range all {
 		c.summary(fn)
-		for _, anon := range fn.AnonFuncs {
-			all(anon)
-		}
-	}
-	for _, fn := range fns {
-		all(fn)
 	}
 	c.exportFacts(fns)
 	c.report()
 	return nil, nil
+}
+
+// withClosures returns fns, each followed by its closures (and theirs).
+func withClosures(fns []*ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		out = append(out, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, fn := range fns {
+		add(fn)
+	}
+	return out
 }
 
 // relevant reports whether pass's package can start a child or compute

@@ -12,11 +12,10 @@ import (
 )
 
 // globalUses returns, for each package-level variable, the instructions
-// of fns and their closures that use it.
+// of fns that use it.
 func globalUses(fns []*ssa.Function) map[*ssa.Global][]ssa.Instruction {
 	uses := map[*ssa.Global][]ssa.Instruction{}
-	var scan func(fn *ssa.Function)
-	scan = func(fn *ssa.Function) {
+	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, op := range instr.Operands(nil) {
@@ -26,12 +25,6 @@ func globalUses(fns []*ssa.Function) map[*ssa.Global][]ssa.Instruction {
 				}
 			}
 		}
-		for _, anon := range fn.AnonFuncs {
-			scan(anon)
-		}
-	}
-	for _, fn := range fns {
-		scan(fn)
 	}
 	return uses
 }
