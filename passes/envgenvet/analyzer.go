@@ -322,6 +322,16 @@ func (info *funcInfo) effectOn(i int) envKind {
 	return kEntry
 }
 
+// exportsEnv reports whether the function's envFact goes to the
+// packages importing it (which are then analysed): its result may be a
+// builder's result, the parent's environment, an extended builder's
+// result, its parameter or constants (which, appended to a builder's
+// result, keep it policy-built), or its parameters reach a builder. A
+// result only nil or not known is told to callers in the package alone.
+func (info *funcInfo) exportsEnv() bool {
+	return info.result&(kPolicy|kParent|kExtended|paramBits|kConst|kEmpty) != 0 || info.roles.any()
+}
+
 // envFact is what the summary tells callers of the function's
 // environment result and of its parameters' roles.
 func (info *funcInfo) envFact() envFuncFact {
@@ -346,7 +356,7 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 		if !ok || info == nil {
 			continue
 		}
-		if info.result&(kPolicy|kParent|kExtended|paramBits) != 0 || info.roles.any() {
+		if info.exportsEnv() {
 			fact := info.envFact()
 			c.pass.ExportObjectFact(obj, &fact)
 			exported = true

@@ -233,3 +233,9 @@ func spawnEither(a, b []string, first bool) error {
 func twoEnvParameters() {
 	_ = spawnEither(os.Environ(), nil, true)
 }
+
+// Constants from another package's helper are constants, as from one of
+// this package.
+func constantsFromOtherPackage() {
+	envrt.Command(append(gen.ShellEnvOS(), envhelp.Hand()...), "ls").Run()
+}
