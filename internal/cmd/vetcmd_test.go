@@ -59,7 +59,9 @@ func runVet(t *testing.T, dir string, environ []string, args ...string) (code in
 
 // TestVetExitCodes runs envgen vet on a user's module: clean, it exits 0
 // and prints nothing; with a leaking spawn site it prints the finding at
-// the call and exits 1; accepted with a reason, 0 again.
+// the call and exits 1; accepted with a reason, 0 again; with -tests, a
+// test file's site is reported too, and each finding once (the package
+// and its test variant both hold leak.go).
 func TestVetExitCodes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a module's packages with the go command; skipped with -short")
@@ -82,6 +84,15 @@ func TestVetExitCodes(t *testing.T) {
 	code, stdout, stderr = runVet(t, dir, environ, ".")
 	assert.Equal(t, 0, code, "accepted: %s", stderr)
 	assert.Empty(t, stdout)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "leak.go"), []byte(leak), 0o644))
+	leakTest := "package main\n\nimport (\n\t\"os/exec\"\n\t\"testing\"\n)\n\nfunc TestLeak(t *testing.T) {\n\t_ = exec.Command(\"env\").Run()\n}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "leak_test.go"), []byte(leakTest), 0o644))
+	code, stdout, stderr = runVet(t, dir, environ, "-tests")
+	assert.Equal(t, 1, code, "-tests: %s", stderr)
+	nilEnv := ": exec.Cmd.Run: the environment is nil, which gives the child this process's whole environment; " +
+		"build it with a policy builder, or accept the line with //envgen:inherit REASON\n"
+	assert.Equal(t, "leak.go:6:6"+nilEnv+"leak_test.go:9:6"+nilEnv, stdout)
 }
 
 // TestVetUsage checks envgen vet's bad usage (exit 2) and its help.
@@ -102,6 +113,22 @@ func TestVetUsage(t *testing.T) {
 	code, _, stderr = runVet(t, dir, nil, "-h")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, stderr, "usage: envgen vet [-tests] [PACKAGES]")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/empty\n\ngo 1.24\n"), 0o644))
+	code, stdout, stderr = runVet(t, dir, nil)
+	assert.Equal(t, 2, code, stderr)
+	assert.Contains(t, stderr, "envgen vet: no packages match ./...\nrun envgen vet -h for usage\n")
+	assert.Empty(t, stdout)
+}
+
+// TestVetGoCommandFails checks that envgen vet says why when the go
+// command cannot list the packages at all, and exits 1.
+func TestVetGoCommandFails(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runVet(t, dir, append(os.Environ(), "GOFLAGS=-nosuchflag"))
+	assert.Equal(t, 1, code, stderr)
+	assert.Regexp(t, `^envgen vet: [^\n]*-nosuchflag`, stderr)
+	assert.Empty(t, stdout)
 }
 
 // TestVetGeneratedBuilders runs envgen vet on a user's module with the

@@ -89,7 +89,6 @@ type siteNote struct {
 	vars []*ssa.Global
 	// vars: package-level Cmds it may start, whose Env is known once
 	// every function is analysed.
-	msg messageKind
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -131,20 +130,30 @@ func run(pass *analysis.Pass) (any, error) {
 		// they store to the package's variables is what others read.
 		fns = append([]*ssa.Function{init}, fns...)
 	}
-	c.globals = globalUses(fns)
-	var all func(fn *ssa.Function)
-	all = func(fn *ssa.Function) {
+	all := withClosures(fns)
+	c.globals = globalUses(all)
+	for _, fn := range all {
 		c.summary(fn)
-		for _, anon := range fn.AnonFuncs {
-			all(anon)
-		}
-	}
-	for _, fn := range fns {
-		all(fn)
 	}
 	c.exportFacts(fns)
 	c.report()
 	return nil, nil
+}
+
+// withClosures returns fns, each followed by its closures (and theirs).
+func withClosures(fns []*ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		out = append(out, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, fn := range fns {
+		add(fn)
+	}
+	return out
 }
 
 // relevant reports whether pass's package can start a child or compute
@@ -235,21 +244,14 @@ func (c *checker) local(callee *ssa.Function) (*ssa.Function, *funcInfo) {
 // result and of its parameters' roles: from its own summary in this
 // package, or from a fact.
 func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
-	if callee == nil {
-		return envFuncFact{}, false
-	}
 	if o, info := c.local(callee); o != nil {
 		if info == nil || info.result == 0 && !info.roles.any() {
 			return envFuncFact{}, false
 		}
-		return envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles}, true
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok {
-		return envFuncFact{}, false
+		return info.envFact(), true
 	}
 	var fact envFuncFact
-	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
+	return fact, c.importFact(callee, &fact)
 }
 
 // cmdFact returns what the analysis knows of the new Cmd or ProcAttr
@@ -257,17 +259,13 @@ func (c *checker) funcFact(callee *ssa.Function) (envFuncFact, bool) {
 // the Env's param bits stand for.
 func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
 	if o, info := c.local(callee); o != nil {
-		if info != nil && info.cmd != 0 {
-			return cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param}, true
+		if info == nil || info.cmd == 0 {
+			return cmdFuncFact{}, false
 		}
-		return cmdFuncFact{}, false
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok {
-		return cmdFuncFact{}, false
+		return info.cmdFact(), true
 	}
 	var fact cmdFuncFact
-	return fact, c.pass.ImportObjectFact(obj.Origin(), &fact)
+	return fact, c.importFact(callee, &fact)
 }
 
 // startsFact returns, for a function that starts a child with an
@@ -275,14 +273,13 @@ func (c *checker) cmdFact(callee *ssa.Function) (cmdFuncFact, bool) {
 // and per set of bad kinds what the environment may be (in paramBits).
 func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKind) {
 	if o, info := c.local(callee); o != nil {
-		if info != nil && len(info.paramSites) > 0 {
-			return info.param, info.paramSites
+		if info == nil || len(info.paramSites) == 0 {
+			return paramRef{}, nil
 		}
-		return paramRef{}, nil
+		return info.param, info.paramSites
 	}
-	obj, ok := callee.Object().(*types.Func)
 	var fact startsFuncFact
-	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+	if !c.importFact(callee, &fact) {
 		return paramRef{}, nil
 	}
 	sites := map[envKind]envKind{}
@@ -292,35 +289,59 @@ func (c *checker) startsFact(callee *ssa.Function) (paramRef, map[envKind]envKin
 	return fact.Param, sites
 }
 
-// holderParams returns what callee, a function of another package, does
-// with the Cmds it is given, if the analysis read it.
-func (c *checker) holderParams(callee *ssa.Function) (holderParamFact, bool) {
-	obj, ok := callee.Object().(*types.Func)
-	var fact holderParamFact
-	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
-		return fact, false
-	}
-	return fact, true
-}
-
 // funcValueFact returns what the analysis knows of the func values that
 // callee returns.
 func (c *checker) funcValueFact(callee *ssa.Function) (funcValueFact, bool) {
-	if callee == nil {
-		return funcValueFact{}, false
-	}
 	if o, info := c.local(callee); o != nil {
-		if info != nil && info.funcs != nil {
-			return *info.funcs, true
+		if info == nil || info.funcs == nil {
+			return funcValueFact{}, false
 		}
-		return funcValueFact{}, false
+		return *info.funcs, true
+	}
+	var fact funcValueFact
+	return fact, c.importFact(callee, &fact)
+}
+
+// importFact reads into fact what the package of callee, a function of
+// another package, told of it (of the generic function, for an
+// instance), and reports whether it told that.
+func (c *checker) importFact(callee *ssa.Function, fact analysis.Fact) bool {
+	if callee == nil {
+		return false
 	}
 	obj, ok := callee.Object().(*types.Func)
-	var fact funcValueFact
-	if !ok || !c.pass.ImportObjectFact(obj.Origin(), &fact) {
-		return fact, false
+	return ok && c.pass.ImportObjectFact(obj.Origin(), fact)
+}
+
+// effectOn is the Env the function leaves its holder parameter i at
+// return (kEntry: as given).
+func (info *funcInfo) effectOn(i int) envKind {
+	if effect, ok := info.effect[i]; ok {
+		return effect
 	}
-	return fact, true
+	return kEntry
+}
+
+// exportsEnv reports whether the function's envFact goes to the
+// packages importing it (which are then analysed): its result may be a
+// builder's result, the parent's environment, an extended builder's
+// result, its parameter or constants (which, appended to a builder's
+// result, keep it policy-built), or its parameters reach a builder. A
+// result only nil or not known is told to callers in the package alone.
+func (info *funcInfo) exportsEnv() bool {
+	return info.result&(kPolicy|kParent|kExtended|paramBits|kConst|kEmpty) != 0 || info.roles.any()
+}
+
+// envFact is what the summary tells callers of the function's
+// environment result and of its parameters' roles.
+func (info *funcInfo) envFact() envFuncFact {
+	return envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles}
+}
+
+// cmdFact is what the summary tells callers of the new Cmd or ProcAttr
+// the function returns.
+func (info *funcInfo) cmdFact() cmdFuncFact {
+	return cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param}
 }
 
 // exportFacts exports what callers in other packages need: the
@@ -335,12 +356,14 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 		if !ok || info == nil {
 			continue
 		}
-		if info.result&(kPolicy|kParent|kExtended|paramBits) != 0 || info.roles.any() {
-			c.pass.ExportObjectFact(obj, &envFuncFact{Kind: uint16(info.result), Result: info.index, Param: info.param, Roles: info.roles})
+		if info.exportsEnv() {
+			fact := info.envFact()
+			c.pass.ExportObjectFact(obj, &fact)
 			exported = true
 		}
 		if info.cmd != 0 {
-			c.pass.ExportObjectFact(obj, &cmdFuncFact{Kind: uint16(info.cmd), Result: info.cmdAt, Param: info.param})
+			fact := info.cmdFact()
+			c.pass.ExportObjectFact(obj, &fact)
 			exported = true
 		}
 		if len(info.paramSites) > 0 {
@@ -375,11 +398,7 @@ func holderFact(fn *ssa.Function, info *funcInfo) *holderParamFact {
 			continue
 		}
 		fact.Params = append(fact.Params, i)
-		effect, ok := info.effect[i]
-		if !ok {
-			effect = kEntry
-		}
-		fact.Effect = append(fact.Effect, uint16(effect))
+		fact.Effect = append(fact.Effect, uint16(info.effectOn(i)))
 		if info.starts[i] {
 			fact.Starts = append(fact.Starts, i)
 		}

@@ -119,7 +119,7 @@ func (f *flow) coreKind(r roles, args []ssa.Value) envKind {
 // caller's to judge, through the input role).
 func (f *flow) inputDst(v ssa.Value) envKind {
 	if call, ok := v.(*ssa.Call); ok {
-		if r, ok := builderAPI[keyOf(calleeOf(call))]; ok && r.Dst >= 0 && r.Dst < len(call.Call.Args) {
+		if r, ok := builderAPI[keyOf(call.Call.StaticCallee())]; ok && r.Dst >= 0 && r.Dst < len(call.Call.Args) {
 			return f.dstOf(call.Call.Args[r.Dst])
 		}
 	}
@@ -168,8 +168,8 @@ func (f *flow) checkEnvirons() {
 			if !ok || r.Environ < 0 || r.Environ >= len(args) || f.ownParam(args[r.Environ]) >= 0 {
 				continue
 			}
-			if k := f.kindOf(args[r.Environ]); k&kInheritPlus != 0 {
-				f.noteSite(call, calleeName(call), k, kInheritPlus, nil, msgFirstWins)
+			if k := f.kindOf(args[r.Environ]); k&badFirstWins != 0 {
+				f.noteSite(call, calleeName(call), k, badFirstWins, nil)
 			}
 		}
 	}
@@ -182,9 +182,6 @@ func calleeName(call ssa.CallInstruction) string {
 	}
 	return "a builder given as a func value"
 }
-
-// calleeOf returns call's static callee, or nil.
-func calleeOf(call *ssa.Call) *ssa.Function { return call.Call.StaticCallee() }
 
 // funcValue returns what the analysis knows of calling the func value v:
 // a function, a closure, a phi of them, or what a function returns that

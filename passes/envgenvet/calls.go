@@ -17,7 +17,10 @@ import (
 // one passed to a function the analysis does not know leaves there.
 func (f *flow) call(st state, in ssa.CallInstruction) {
 	common := in.Common()
-	f.closures(st, in)
+	here := f.judgedHere(in)
+	if here {
+		f.judgeClosures(st, in)
+	}
 	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 		f.closureEffect(st, in, mc)
 	}
@@ -33,14 +36,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		return
 	}
 	if s, ok := spawnSite(callee); ok {
-		d, deferred := in.(*ssa.Defer)
-		if deferred && !slices.Contains(f.deferred, ssa.CallInstruction(d)) {
-			f.deferred = append(f.deferred, d) // judged where deferred calls run, too
-		}
-		// A deferred call in a loop, or in a loop body over a func (which
-		// has no return of its own), is also judged where it is made:
-		// each turn's Cmd is judged there, not only the last one's.
-		if !deferred || reaches(d.Block(), d.Block()) || !f.hasRunDefers() {
+		if here {
 			f.record(st, in, s)
 		}
 	} else if param, sites := f.c.startsFact(callee); sites != nil {
@@ -49,7 +45,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 			if bad == badWhereNilIsEmpty {
 				name = callee.Name() + " (which execs with it)"
 			}
-			f.noteSite(in, name, f.bindArg(k, param, common.Args), bad, nil, msgSpawn)
+			f.noteSite(in, name, f.bindArg(k, param, common.Args), bad, nil)
 		}
 	}
 	if known, ok := lookup(callee); ok {
@@ -80,29 +76,33 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		return
 	}
 	for i, arg := range common.Args {
-		if g := cmdVarOf(arg); g != nil {
-			if effect, ok := sum.effect[i]; ok && effect != kEntry {
-				f.c.cmdVar(g).set |= f.bindArg(effect&^kEntry, sum.param, common.Args)
-			}
-			f.startsOrKeeps(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i])
+		if f.primary(arg) == nil && cmdVarOf(arg) == nil {
 			continue
 		}
-		if f.primary(arg) == nil {
-			continue
-		}
-		f.startsOrKeeps(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i])
 		if h := f.primary(arg); h != nil && sum.errAt >= 0 {
 			if effect, ok := sum.effectOK[i]; ok {
 				f.onSuccess(in)[h] = applyEffect(f.bindArg(effect, sum.param, common.Args), st[h])
 			}
 		}
-		effect, ok := sum.effect[i]
-		if !ok {
-			effect = kEntry
-		}
-		effect = f.bindArg(effect, sum.param, common.Args)
-		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
+		f.passHolder(st, in, o.Name(), i, sum.starts[i], sum.handsOn[i], f.bindArg(sum.effectOn(i), sum.param, common.Args))
 	}
+}
+
+// judgedHere reports whether the call in, its spawn site or the closures
+// it runs, is judged where it is made. A deferred call is judged where
+// the deferred calls run (it is noted in f.deferred for that), and also
+// here when it is in a loop, or in a loop body over a func (which has no
+// return of its own): each turn's Cmd is judged here, not only the last
+// one's.
+func (f *flow) judgedHere(in ssa.CallInstruction) bool {
+	d, ok := in.(*ssa.Defer)
+	if !ok {
+		return true
+	}
+	if !slices.Contains(f.deferred, in) {
+		f.deferred = append(f.deferred, d)
+	}
+	return reaches(d.Block(), d.Block()) || !f.hasRunDefers()
 }
 
 // foreignCall applies a call of a function of another package: one the
@@ -110,7 +110,8 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 // other may start it or keep it, so the holder leaves there.
 func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Function) {
 	common := in.Common()
-	fact, known := f.c.holderParams(callee)
+	var fact holderParamFact
+	known := f.c.importFact(callee, &fact)
 	for i, arg := range common.Args {
 		if f.primary(arg) == nil && cmdVarOf(arg) == nil {
 			continue
@@ -120,27 +121,36 @@ func (f *flow) foreignCall(st state, in ssa.CallInstruction, callee *ssa.Functio
 			f.leaveCall(st, in, arg, "passed to "+qualifiedName(callee))
 			continue
 		}
-		f.startsOrKeeps(st, in, qualifiedName(callee), i, slices.Contains(fact.Starts, i), slices.Contains(fact.HandsOn, i))
 		effect := f.bindArg(envKind(fact.Effect[j]), fact.Param, common.Args)
-		if g := cmdVarOf(arg); g != nil {
-			if effect != kEntry {
-				f.c.cmdVar(g).set |= effect &^ kEntry
-			}
-			continue
-		}
-		f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
+		f.passHolder(st, in, qualifiedName(callee), i, slices.Contains(fact.Starts, i), slices.Contains(fact.HandsOn, i), effect)
 	}
 }
 
+// passHolder applies a call of the function named fn to the holder (or
+// package-level Cmd) that is its argument i: the function starts it or
+// keeps it, and leaves it the Env effect says (kEntry: as it was).
+func (f *flow) passHolder(st state, in ssa.CallInstruction, fn string, i int, starts, keeps bool, effect envKind) {
+	f.startsOrKeeps(st, in, fn, i, starts, keeps)
+	arg := in.Common().Args[i]
+	if g := cmdVarOf(arg); g != nil {
+		if effect != kEntry {
+			f.c.cmdVar(g).set |= effect &^ kEntry
+		}
+		return
+	}
+	f.assign(st, arg, func(old envKind) envKind { return applyEffect(effect, old) })
+}
+
 // startsOrKeeps notes a call of the function named fn that starts the
-// holder it is given as its argument i (a site), or keeps it (it leaves
-// there).
+// holder it is given as its argument i (a site, whose findings are those
+// of the holder's type), or keeps it (it leaves there).
 func (f *flow) startsOrKeeps(st state, in ssa.CallInstruction, fn string, i int, starts, keeps bool) {
+	arg := in.Common().Args[i]
 	switch {
 	case starts:
-		f.record(st, in, startsParam(fn, i))
+		f.record(st, in, site{name: fn + " (which starts it)", env: -1, holder: i, bad: holderBad(arg.Type())})
 	case keeps:
-		f.leaveNamed(st, in, in.Common().Args[i], fn+" (which hands it on)")
+		f.leaveNamed(st, in, arg, fn+" (which hands it on)")
 	}
 }
 
@@ -163,43 +173,24 @@ func (f *flow) shellNew(in ssa.CallInstruction, known known) {
 	if known.arg >= len(args) {
 		return
 	}
-	opts := args[known.arg]
-	if c, ok := opts.(*ssa.Const); ok && c.IsNil() {
-		f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil, msgSpawn)
-		return
-	}
-	sl, ok := opts.(*ssa.Slice)
+	opts, ok := variadicArgs(args[known.arg])
 	if !ok {
 		return
 	}
-	a, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return
-	}
-	for _, r := range *a.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
+	for _, opt := range opts {
+		call, ok := opt.(*ssa.Call)
 		if !ok {
-			continue
+			return
 		}
-		for _, u := range *ia.Referrers() {
-			st, ok := u.(*ssa.Store)
-			if !ok || st.Addr != ia {
-				continue
-			}
-			call, ok := st.Val.(*ssa.Call)
-			if !ok {
-				return
-			}
-			k := keyOf(calleeOf(call))
-			if k.pkg != interpPath || k.recv != "" {
-				return
-			}
-			if opt, ok := knownFuncs[k]; ok && opt.does == roleSpawnEnv {
-				return // interp.Env: a site of its own
-			}
+		k := keyOf(call.Call.StaticCallee())
+		if k.pkg != interpPath || k.recv != "" {
+			return
+		}
+		if r, ok := knownFuncs[k]; ok && r.does == roleSpawnEnv {
+			return // interp.Env: a site of its own
 		}
 	}
-	f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil, msgSpawn)
+	f.noteSite(in, "interp.New without interp.Env", kNil, known.bad, nil)
 }
 
 // applyEffect is the Env a holder whose Env was old has after a call

@@ -6,7 +6,6 @@ package envgenvet
 // run, deferred or handed on.
 
 import (
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -15,26 +14,14 @@ import (
 // inClosure ends the name of a site in a closure.
 const inClosure = " in a closure"
 
-// closures records, at a call that runs or takes a closure (a func
+// judgeClosures notes, at a call that runs or takes a closure (a func
 // literal, a loop body over a func, or a method value such as cmd.Run),
 // the sites where that closure starts a holder it captures, or lets it
 // leave, with the Env the closure's function gave it (go func() {
-// cmd.Run() }(), retry(cmd.Run)), judged with the holder's Env at this
-// call. A site is reported where the closure starts the holder, or for
-// a method value at this call. What the closure sets itself is judged
-// in the closure (go func() { cmd.Env = …; cmd.Run() }()).
-func (f *flow) closures(st state, in ssa.CallInstruction) {
-	if _, ok := in.(*ssa.Defer); ok && f.hasRunDefers() && !reaches(in.Block(), in.Block()) {
-		if !slices.Contains(f.deferred, in) {
-			f.deferred = append(f.deferred, in)
-		}
-		return // judged where deferred calls run
-	}
-	f.judgeClosures(st, in)
-}
-
-// judgeClosures notes, at the call in, the sites of the closures it runs
-// or takes, with the Envs of the holders they capture in st.
+// cmd.Run() }(), retry(cmd.Run)), judged with the holder's Env in st. A
+// site is reported where the closure starts the holder, or for a method
+// value at this call. What the closure sets itself is judged in the
+// closure (go func() { cmd.Env = …; cmd.Run() }()).
 func (f *flow) judgeClosures(st state, in ssa.CallInstruction) {
 	common := in.Common()
 	for _, v := range append([]ssa.Value{common.Value}, common.Args...) {
@@ -65,7 +52,7 @@ func (f *flow) judgeClosures(st state, in ssa.CallInstruction) {
 					name += inClosure
 				}
 				k := f.start(st, h, siteKey{at, name}, fs.bad, fs.leave)
-				f.noteSite(at, name, k, fs.bad, f.made(h), msgSpawn)
+				f.noteSite(at, name, k, fs.bad, f.made(h))
 			}
 		}
 	}

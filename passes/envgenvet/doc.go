@@ -56,11 +56,9 @@
 // builds the SSA of a package itself, and only for the packages it reads:
 // it has facts, so it runs over every package a program imports, and
 // with buildssa the SSA of each of them (the whole standard library
-// included) is built before the analysis can skip it. Measured over
-// golang.org/x/tools v0.52.0 (./...) and cmd/go of Go 1.26.8 (./go/...)
-// with the same findings either way (55 and 35): with buildssa 7.7-8.1 s
-// and 6.4-6.6 s of CPU and 1.8-2.0 GB and 1.5-1.6 GB of memory at peak;
-// as here 4.6-5.8 s and 4.4-4.5 s, 0.9 GB and 0.8 GB.
+// included) is built before the analysis can skip it, at a cost in CPU
+// and memory for the same findings that docs/vet.md gives with its
+// other measurements.
 // It imports only x/tools (go/analysis, go/ssa) and the standard
 // library: it knows the runtime by names (names.go), not by importing it.
 package envgenvet

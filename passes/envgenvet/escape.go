@@ -12,15 +12,18 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// escapes returns the instructions where the holder value v goes where
-// the analysis cannot follow it. Calls are followed by blockPass (an
-// unknown callee leaves an unknown Env), local variables and closures
-// that only read them are followed here.
+// escapes returns the instructions where the holder value v, or the
+// variable v holding one, goes where the analysis cannot follow it.
+// Calls given a holder are followed by blockPass (an unknown callee
+// leaves an unknown Env), local variables and closures that only read
+// them are followed here; a variable's address that goes anywhere else
+// than to a load, a store to it or such a closure escapes.
 func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 	if seen[v] {
 		return nil
 	}
 	seen[v] = true
+	variable := isHolderCell(v.Type())
 	var out []ssa.Instruction
 	for _, r := range *v.Referrers() {
 		switch r := r.(type) {
@@ -30,10 +33,10 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 			out = append(out, f.escapes(r, seen)...)
 		case *ssa.Store:
 			if r.Val != v {
-				continue // *v = ...: overwrites the holder in place
+				continue // v = …, or *v = … over the holder in place
 			}
 			if a, ok := r.Addr.(*ssa.Alloc); ok {
-				out = append(out, f.variableEscapes(a, seen)...)
+				out = append(out, f.escapes(a, seen)...)
 			} else {
 				out = append(out, r)
 			}
@@ -48,10 +51,14 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
 				out = append(out, r)
-			} else if isHolderCell(v.Type()) { // a closure's variable: the holder it holds
+			} else if variable { // the holder it holds
 				out = append(out, f.escapes(r, seen)...)
 			} // else *cmd: a copy, which cannot change this one
-		case *ssa.FieldAddr, *ssa.DebugRef, *ssa.BinOp, *ssa.Return, ssa.CallInstruction:
+		case *ssa.FieldAddr, *ssa.BinOp, *ssa.Return, ssa.CallInstruction:
+			if variable { // the variable's address goes there
+				out = append(out, r)
+			}
+		case *ssa.DebugRef:
 		default:
 			out = append(out, r)
 		}
@@ -101,35 +108,6 @@ func printedOnly(mi *ssa.MakeInterface) bool {
 	return true
 }
 
-// variableEscapes returns the instructions where the variable a, holding
-// a holder, is used in a way the analysis cannot follow: loads are
-// followed, and a closure that captures it may only read it.
-func (f *flow) variableEscapes(a *ssa.Alloc, seen map[ssa.Value]bool) []ssa.Instruction {
-	var out []ssa.Instruction
-	for _, r := range *a.Referrers() {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				out = append(out, r)
-			} else {
-				out = append(out, f.escapes(r, seen)...)
-			}
-		case *ssa.Store:
-			if r.Addr != a {
-				out = append(out, r)
-			}
-		case *ssa.MakeClosure:
-			if !calledInPlace(r) && !readsOnly(freeVarFor(r, a), map[ssa.Value]bool{}) {
-				out = append(out, r)
-			}
-		case *ssa.DebugRef:
-		default:
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // escapedBefore reports whether the holder h may have escaped before
 // the instruction at runs: an escape is in a block from which at's block
 // can be reached, or earlier in at's block with a call between. One
@@ -145,13 +123,13 @@ func (f *flow) escapedBefore(h ssa.Value, at ssa.Instruction) bool {
 }
 
 // quietBetween reports whether a and b are in one block, a first, with
-// no call between them: nothing can reach the Cmd through where a let it
-// go before b runs (s.cmd = cmd; return cmd.Start()).
+// no call from a (included) to b: nothing can reach the Cmd through
+// where a let it go before b runs (s.cmd = cmd; return cmd.Start()).
 func quietBetween(a, b ssa.Instruction) bool {
 	if a.Block() != b.Block() || index(a) > index(b) { // b first: a reaches it round a loop
 		return false
 	}
-	for _, in := range a.Block().Instrs[index(a)+1 : index(b)] {
+	for _, in := range a.Block().Instrs[index(a):index(b)] {
 		if _, ok := in.(ssa.CallInstruction); ok {
 			return false
 		}

@@ -53,17 +53,8 @@ func (f *flow) run() {
 		if isHolderPointer(p.Type()) {
 			f.holders[p], f.params[p] = true, i
 		}
-		if isStringSlice(p.Type()) {
-			if f.info.param.Index == -1 {
-				f.envParam, f.info.param.Index = p, i
-			} else {
-				f.envParam, f.info.param.Index = nil, -2 // more than one: none stands for the others
-			}
-		}
 	}
-	if f.info.param.Index < 0 {
-		f.info.param.Index = -1
-	}
+	f.envParam, f.info.param.Index = envParamOf(f.fn)
 	f.info.param.NilChecked = nilChecked(f.envParam)
 	for i, fv := range f.fn.FreeVars {
 		// A closure's holder, captured as a value or as a variable
@@ -141,6 +132,23 @@ func (f *flow) summarise() {
 			f.info.funcs = &funcValueFact{Result: i, Fn: fact}
 		}
 	}
+}
+
+// envParamOf returns fn's one []string parameter and its index, or nil
+// and -1 if it has none or more than one (then none stands for the
+// others).
+func envParamOf(fn *ssa.Function) (*ssa.Parameter, int) {
+	var p *ssa.Parameter
+	i := -1
+	for j, q := range fn.Params {
+		if isStringSlice(q.Type()) {
+			if p != nil {
+				return nil, -1
+			}
+			p, i = q, j
+		}
+	}
+	return p, i
 }
 
 // isHolderCell reports whether t is a pointer to a pointer to a holder:
@@ -438,18 +446,13 @@ func (f *flow) writtenInto(v ssa.Value) envKind {
 			return
 		}
 		seen[x] = true
+		for _, st := range elemStores(x) {
+			w |= f.entryKind(st.Val)
+		}
 		for _, r := range *x.Referrers() {
 			switch r := r.(type) {
-			case *ssa.IndexAddr:
-				for _, u := range *r.Referrers() {
-					if st, ok := u.(*ssa.Store); ok && st.Addr == r {
-						w |= f.entryKind(st.Val)
-					}
-				}
-			case *ssa.Slice:
-				walk(r)
-			case *ssa.ChangeType:
-				walk(r)
+			case *ssa.Slice, *ssa.ChangeType:
+				walk(r.(ssa.Value))
 			case *ssa.Call:
 				args := r.Call.Args
 				if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "copy" && len(args) == 2 && args[0] == x {
@@ -576,63 +579,59 @@ func (f *flow) arrayKind(a *ssa.Alloc) envKind {
 	if arr, ok := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 0 {
 		return kEmpty // []string{}
 	}
-	k := kConst
-	for _, r := range *a.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
+	for _, st := range elemStores(a) {
+		if _, isConst := st.Val.(*ssa.Const); !isConst {
+			return kOther
 		}
-		for _, r := range *ia.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
-				if _, isConst := st.Val.(*ssa.Const); !isConst {
-					k = kOther
-				}
-			}
-		}
+	}
+	return kConst
+}
+
+// concatKind is the kind of slices.Concat(v...): the kinds of the slices
+// v holds appended in turn to nil, where v is the call's own list of
+// arguments; kOther for a list made elsewhere.
+func (f *flow) concatKind(v ssa.Value) envKind {
+	parts, ok := variadicArgs(v)
+	if !ok {
+		return kOther
+	}
+	k := kNil // Concat of nothing, or of empty slices only, is nil
+	for _, p := range parts {
+		k = appendKind(k, f.kindOf(p))
 	}
 	return k
 }
 
-// concatKind is the kind of slices.Concat(v...): the kinds of the slices
-// v holds appended in turn to nil, where v is the call's own list of arguments;
-// kOther for a list made elsewhere.
-func (f *flow) concatKind(v ssa.Value) envKind {
+// variadicArgs returns, in order, the values in v where v is a call's
+// own list of variadic arguments (none for nil), and false for a list
+// made elsewhere.
+func variadicArgs(v ssa.Value) ([]ssa.Value, bool) {
 	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
-		return kNil // slices.Concat[[]string]()
+		return nil, true
 	}
 	sl, ok := v.(*ssa.Slice)
 	if !ok {
-		return kOther
+		return nil, false
 	}
 	a, ok := sl.X.(*ssa.Alloc)
 	if !ok {
-		return kOther
+		return nil, false
 	}
 	parts := map[int64]ssa.Value{}
-	for _, r := range *a.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
+	for _, st := range elemStores(a) {
+		i, ok := st.Addr.(*ssa.IndexAddr).Index.(*ssa.Const)
 		if !ok {
-			continue
+			return nil, false
 		}
-		i, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return kOther
-		}
-		for _, u := range *ia.Referrers() {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
-				parts[i.Int64()] = st.Val
-			}
+		parts[i.Int64()] = st.Val
+	}
+	out := make([]ssa.Value, len(parts))
+	for i := range out {
+		if out[i], ok = parts[int64(i)]; !ok {
+			return nil, false
 		}
 	}
-	k := kNil // Concat of nothing, or of empty slices only, is nil
-	for i := range int64(len(parts)) {
-		p, ok := parts[i]
-		if !ok {
-			return kOther
-		}
-		k = appendKind(k, f.kindOf(p))
-	}
-	return k
+	return out, true
 }
 
 // copiedInto is the kind of make([]string, n) from what is copied into
@@ -768,7 +767,7 @@ func (f *flow) store(st state, in *ssa.Store) {
 			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
 			return
 		case isRunnerEnv(fa):
-			f.noteSite(in, "interp.Runner.Env", f.kindOf(in.Val), badWhereNilInherits, nil, msgSpawn)
+			f.noteSite(in, "interp.Runner.Env", f.kindOf(in.Val), badWhereNilInherits, nil)
 			return
 		}
 	}
@@ -794,7 +793,7 @@ func (f *flow) store(st state, in *ssa.Store) {
 			return // its starts are judged where the package's functions start it
 		}
 	}
-	if a, ok := in.Addr.(*ssa.Alloc); ok && isHolderPointer(a.Type().(*types.Pointer).Elem()) {
+	if a, ok := in.Addr.(*ssa.Alloc); ok && isHolderCell(a.Type()) {
 		return // a local variable, followed through its loads
 	}
 	switch in.Addr.(type) {
@@ -893,7 +892,7 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 			}
 		}
 	}
-	n := f.noteSite(in, s.name, k, s.bad, made, msgSpawn)
+	n := f.noteSite(in, s.name, k, s.bad, made)
 	n.vars = appendNew(n.vars, vars...)
 }
 
@@ -950,11 +949,11 @@ func (f *flow) made(h ssa.Value) []token.Pos {
 
 // noteSite adds k to the site (at, name), whose findings are the kinds
 // bad, and returns its record.
-func (f *flow) noteSite(at ssa.Instruction, name string, k, bad envKind, made []token.Pos, msg messageKind) *siteNote {
+func (f *flow) noteSite(at ssa.Instruction, name string, k, bad envKind, made []token.Pos) *siteNote {
 	key := siteKey{at, name}
 	n := f.info.sites[key]
 	if n == nil {
-		n = &siteNote{bad: bad, msg: msg}
+		n = &siteNote{bad: bad}
 		f.info.sites[key] = n
 	}
 	if n.kind|k != n.kind {
@@ -1092,6 +1091,23 @@ func storedOnce(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return val
+}
+
+// elemStores returns the stores into elements of the array or slice v
+// (v[i] = x): a composite literal's entries, a call's variadic
+// arguments, a write into an environment.
+func elemStores(v ssa.Value) []*ssa.Store {
+	var out []*ssa.Store
+	for _, r := range *v.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, u := range *ia.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // exits reports whether b calls a function that never returns, as panic

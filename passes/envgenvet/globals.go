@@ -7,17 +7,15 @@ package envgenvet
 import (
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 // globalUses returns, for each package-level variable, the instructions
-// of fns and their closures that use it.
+// of fns that use it.
 func globalUses(fns []*ssa.Function) map[*ssa.Global][]ssa.Instruction {
 	uses := map[*ssa.Global][]ssa.Instruction{}
-	var scan func(fn *ssa.Function)
-	scan = func(fn *ssa.Function) {
+	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, op := range instr.Operands(nil) {
@@ -27,12 +25,6 @@ func globalUses(fns []*ssa.Function) map[*ssa.Global][]ssa.Instruction {
 				}
 			}
 		}
-		for _, anon := range fn.AnonFuncs {
-			scan(anon)
-		}
-	}
-	for _, fn := range fns {
-		scan(fn)
 	}
 	return uses
 }
@@ -56,13 +48,8 @@ func (c *checker) globalKind(g *ssa.Global) envKind {
 			}
 			k = k&^kNil | init.kindOf(u.Val)
 		case *ssa.UnOp:
-			for _, r := range *u.Referrers() {
-				if ia, ok := r.(*ssa.IndexAddr); ok && slices.ContainsFunc(*ia.Referrers(), func(x ssa.Instruction) bool {
-					st, ok := x.(*ssa.Store)
-					return ok && st.Addr == ia
-				}) {
-					return kOther // env[0] = ...
-				}
+			if len(elemStores(u)) > 0 {
+				return kOther // env[0] = ...
 			}
 		default:
 			return kOther
@@ -92,7 +79,7 @@ func cmdVarOf(x ssa.Value) *ssa.Global {
 				return v
 			}
 		case *ssa.UnOp:
-			if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && isHolderPointer(g.Type().(*types.Pointer).Elem()) {
+			if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && isHolderCell(g.Type()) {
 				return g // var c *exec.Cmd: its value
 			}
 		}

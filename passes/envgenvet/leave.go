@@ -32,7 +32,7 @@ func (f *flow) leaveAt(st state, at ssa.Instruction, x ssa.Value, how string) {
 // leaveNamed is leaveAt with the name messages give the site.
 func (f *flow) leaveNamed(st state, at ssa.Instruction, x ssa.Value, name string) {
 	if g := cmdVarOf(x); g != nil {
-		n := f.noteSite(at, name, 0, holderBad(x.Type()), nil, msgSpawn)
+		n := f.noteSite(at, name, 0, holderBad(x.Type()), nil)
 		n.vars = appendNew(n.vars, g)
 		return
 	}
@@ -70,7 +70,7 @@ func (f *flow) judgeLeaves() {
 		bad := holderBad(h.Type())
 		sk := siteKey{key.at, l.name}
 		k := f.start(state{h: l.env}, h, sk, bad, true)
-		f.noteSite(key.at, l.name, k, bad, f.made(h), msgSpawn)
+		f.noteSite(key.at, l.name, k, bad, f.made(h))
 	}
 }
 
@@ -154,7 +154,7 @@ func (f *flow) sets(h ssa.Value, in ssa.Instruction) bool {
 			return false
 		}
 		for i, arg := range in.Common().Args {
-			if effect, ok := sum.effect[i]; ok && effect&kEntry == 0 && f.primary(arg) != nil && same(arg) {
+			if sum.effectOn(i)&kEntry == 0 && f.primary(arg) != nil && same(arg) {
 				return true
 			}
 		}

@@ -70,11 +70,13 @@ type known struct {
 type funcKey struct{ pkg, recv, name string }
 
 // Which kinds of environment are findings where nil means the parent's
-// environment (exec.Cmd, os.StartProcess, interp.Env) and where it means
-// an empty one (syscall, envrt.Start, LookPath).
+// environment (exec.Cmd, os.StartProcess, interp.Env), where it means
+// an empty one (syscall, envrt.Start, LookPath), and where a builder is
+// given its environ (entries appended to the parent's lose to its own).
 const (
 	badWhereNilInherits = kNil | kInherit | kInheritPlus | kExtended
 	badWhereNilIsEmpty  = kInherit | kInheritPlus | kExtended
+	badFirstWins        = kInheritPlus
 )
 
 // knownFuncs is the table, with the spawning helpers added for each of
@@ -206,16 +208,16 @@ type typeKey struct{ pkg, name string }
 
 // lookup returns what the table knows of fn.
 func lookup(fn *ssa.Function) (known, bool) {
-	if fn == nil {
-		return known{}, false
-	}
 	k, ok := knownFuncs[keyOf(fn)]
 	return k, ok
 }
 
-// keyOf returns fn's key; the zero key for a function without an
-// object (a closure, a wrapper).
+// keyOf returns fn's key; the zero key for nil (a call of a func value)
+// and for a function without an object (a closure, a wrapper).
 func keyOf(fn *ssa.Function) funcKey {
+	if fn == nil {
+		return funcKey{}
+	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || obj.Pkg() == nil {
 		return funcKey{}

@@ -13,14 +13,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// messageKind chooses a finding's message.
-type messageKind int
-
-const (
-	msgSpawn     messageKind = iota // a child (or a Cmd that leaves) with such an environment
-	msgFirstWins                    // a builder given entries appended to os.Environ()
-)
-
 // report reports the sites whose environment may be one of their bad
 // kinds, but those //envgen:inherit accepts, and directives without a
 // reason, in position order.
@@ -50,7 +42,7 @@ func (c *checker) report() {
 			if !checkTests && strings.HasSuffix(p.Filename, "_test.go") || sup.accepts(p) || sup.acceptsAll(c.pass.Fset, made) {
 				continue
 			}
-			found = append(found, finding{pos, message(key.name, k, bad, n.msg)})
+			found = append(found, finding{pos, message(key.name, k, bad, n.bad)})
 		}
 	}
 	for _, pos := range sup.noReason {
@@ -70,15 +62,16 @@ func (c *checker) report() {
 }
 
 // message says what is wrong with a site whose environment may be k, of
-// which bad is a finding.
-func message(name string, k, bad envKind, kind messageKind) string {
+// which bad is a finding; siteBad, the site's findings, tells a builder
+// given its environ (badFirstWins) from a child started.
+func message(name string, k, bad, siteBad envKind) string {
 	some := ""
 	if k&^bad != 0 {
 		some = " on some paths"
 	}
 	accept := "; build it with a policy builder, or accept the line with " + inheritDirective + " REASON"
 	switch {
-	case kind == msgFirstWins:
+	case siteBad == badFirstWins:
 		return fmt.Sprintf("%s: its environ is os.Environ() with entries appended%s, which lose to this process's entries of the same names (a builder keeps each name's first entry); pass them to the builder as envrt.Set(NAME, value) or envrt.Sets(entries)", name, some)
 	case bad&kParent != 0:
 		return fmt.Sprintf("%s: the environment is os.Environ() or derived from it%s, so the child gets every secret of this process%s", name, some, accept)

@@ -42,7 +42,7 @@ func spawnSite(fn *ssa.Function) (site, bool) {
 func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 	switch v := v.(type) {
 	case *ssa.Alloc:
-		return kNil, isHolderType(v.Type().(*types.Pointer).Elem())
+		return kNil, isHolderPointer(v.Type())
 	case *ssa.Extract: // cmd, err := newCmd()
 		if call, ok := v.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
 			if fact, ok := f.c.cmdFact(call.Call.StaticCallee()); ok && fact.Result == v.Index {
@@ -158,10 +158,4 @@ func isRunnerEnv(fa *ssa.FieldAddr) bool {
 func isExecMethod(fn *ssa.Function) bool {
 	k := keyOf(fn)
 	return typeKey{k.pkg, k.recv} == cmdType
-}
-
-// startsParam is the site of a call of the function named fn, which
-// starts its parameter i.
-func startsParam(fn string, i int) site {
-	return site{name: fn + " (which starts it)", env: -1, holder: i, bad: badWhereNilInherits}
 }

@@ -10,6 +10,20 @@ import (
 
 // TestAnalyzer runs the analyzer over testdata/src/a, whose comments say
 // what it must report; gen, envhelp and b export the facts a relies on.
+// notests's site is in a test file, which is not checked by default.
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), envgenvet.Analyzer, "a", "b", "gen", "envhelp", "fakegen", "example.com/sdk", "example.com/tui")
+	analysistest.Run(t, analysistest.TestData(), envgenvet.Analyzer, "a", "b", "gen", "envhelp", "fakegen", "example.com/sdk", "example.com/tui", "notests")
+}
+
+// TestAnalyzerTestsFlag runs the analyzer with -tests over withtests,
+// whose site is in a test file.
+func TestAnalyzerTestsFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the testing package's dependencies from source; skipped with -short")
+	}
+	if err := envgenvet.Analyzer.Flags.Set("tests", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = envgenvet.Analyzer.Flags.Set("tests", "false") })
+	analysistest.Run(t, analysistest.TestData(), envgenvet.Analyzer, "withtests")
 }

@@ -48,6 +48,16 @@ func acceptedOneOfTwo(ok bool) {
 	cmd.Run() // want `^exec.Cmd.Run: the environment is nil`
 }
 
+func acceptedBothOfTwo(ok bool) {
+	var cmd *exec.Cmd
+	if ok {
+		cmd = exec.Command("a") //envgen:inherit a needs it
+	} else {
+		cmd = exec.Command("b") //envgen:inherit b needs it too
+	}
+	cmd.Run()
+}
+
 func directiveOnTheLineBefore() {
 	//envgen:inherit a line of its own accepts nothing
 	cmd := exec.Command("ls")

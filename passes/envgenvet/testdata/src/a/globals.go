@@ -40,8 +40,22 @@ func handEditor() tui.Cmd {
 	return tui.ExecProcess(handed, nil) // want `^tui.ExecProcess \(which hands it on\): the environment is nil`
 }
 
-// Quiet: given a builder's result somewhere in the package, or accepted
-// where it is created.
+var inherited = exec.Command("vi")
+
+func runInherited() {
+	setsInherit(inherited)
+	inherited.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived from it, so`
+}
+
+// Quiet: given a builder's result somewhere in the package (by a helper
+// too), or accepted where it is created.
+
+var helped = exec.Command("vi")
+
+func runHelped() {
+	setInHelper(helped)
+	helped.Run()
+}
 
 var lister = exec.Command("ls")
 

@@ -46,6 +46,12 @@ func clonedEnviron() {
 	cmd.Run() // want `os.Environ\(\) or derived`
 }
 
+func clippedEnviron() {
+	cmd := exec.Command("ls")
+	cmd.Env = slices.Clip(os.Environ())
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
 func cmdEnviron() {
 	cmd := exec.Command("ls")
 	cmd.Env = append(cmd.Environ(), "A=1") // Environ of a nil Env is the parent's
@@ -98,6 +104,7 @@ func syscalls() {
 func runtimeHelpers(ctx context.Context) {
 	envrt.Command(os.Environ(), "ls").Run()                         // want `^envrt.Command: the environment is os.Environ`
 	envrt.CommandContext(ctx, nil, "ls").Run()                      // its nil is an empty environment: no finding
+	envrt.CommandContext(ctx, os.Environ(), "ls").Run()             // want `^envrt.CommandContext: the environment is os.Environ`
 	envrt.Start(ctx, "/bin/ls", nil, os.Environ(), envrt.Stdio{})   // want `^envrt.Start: the environment is os.Environ`
 	envrt.Run(ctx, "/bin/ls", nil, envhelp.Parent(), envrt.Stdio{}) // want `^envrt.Run: the environment is os.Environ`
 	envrt.LookPath(os.Environ(), "ls")                              // want `^envrt.LookPath: the environment is os.Environ`

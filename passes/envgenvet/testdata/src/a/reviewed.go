@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"syscall"
 
 	"envhelp"
 	"gen"
@@ -686,4 +687,71 @@ func storedThenConfiguredElsewhere(j *job, setup func(*job)) error {
 	j.cmd = cmd
 	setup(j) // may set j.cmd.Env
 	return cmd.Start()
+}
+
+// A function analysed again (its closure's summary changed once the
+// function's was done) keeps its []string parameter: its callers are
+// still judged by what they pass.
+func spawnWithAfterClosure(env []string, x bool) error { // want spawnWithAfterClosure:"startsFunc\\(param\\)"
+	e := gen.ShellEnvOS()
+	get := func() []string { return e }
+	fmt.Println(len(get()))
+	if x {
+		e = os.Environ()
+	}
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	return cmd.Run()
+}
+
+func spawnedAfterClosure() {
+	_ = spawnWithAfterClosure(os.Environ(), true) // want `^spawnWithAfterClosure \(which starts a child with it\): the environment is os.Environ\(\)`
+}
+
+// A helper that starts a syscall.ProcAttr it is given: there nil is an
+// empty environment, at the call as at the site inside.
+func forkWith(a *syscall.ProcAttr) error { // want forkWith:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
+	_, err := syscall.ForkExec("/bin/ls", nil, a)
+	return err
+}
+
+func forkedEmpty() {
+	_ = forkWith(&syscall.ProcAttr{})
+}
+
+func forkedEnviron() {
+	_ = forkWith(&syscall.ProcAttr{Env: os.Environ()}) // want `^forkWith \(which starts it\): the environment is os.Environ\(\)`
+}
+
+// A deferred closure in a loop is judged where it is deferred and where
+// the deferred calls run, as a deferred spawn is.
+func deferredClosureInLoop(names []string) {
+	for _, n := range names {
+		c := exec.Command(n)
+		c.Env = gen.ShellEnvOS()
+		defer func() { _ = c.Run() }() // want `^exec.Cmd.Run in a closure: the environment is os.Environ\(\) or derived from it on some paths`
+		c.Env = os.Environ()
+	}
+}
+
+// A generic helper that returns the parent's environment.
+func parentOf[T any](_ T) []string { // want parentOf:"envFunc\\(inherit\\)"
+	return os.Environ()
+}
+
+func fromGenericHelper() {
+	cmd := exec.Command("ls")
+	cmd.Env = parentOf(1)
+	cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived`
+}
+
+// A helper that execs with the environment it is given: there nil is
+// an empty environment.
+func execWith(env []string) error { // want execWith:"startsFunc\\(param\\)"
+	return syscall.Exec("/bin/ls", nil, env)
+}
+
+func execedWith() {
+	_ = execWith(nil)
+	_ = execWith(os.Environ()) // want `^execWith \(which execs with it\): the environment is os.Environ\(\) or derived`
 }

@@ -79,3 +79,18 @@ func shellFuncEnviron() {
 func runnerEnvPolicy(r *interp.Runner) {
 	r.Env = expand.ListEnviron(gen.ShellEnvOS()...)
 }
+
+func shellOptionFromFuncValue(mk func() interp.RunnerOption) {
+	interp.New(interp.Params("-e"), mk()) // an option it cannot see
+}
+
+// A helper that runs a shell with the environment it is given is judged
+// at each call by what the call passes.
+func runShell(env []string) (*interp.Runner, error) { // want runShell:"startsFunc\\(param\\)"
+	return interp.New(interp.Env(expand.ListEnviron(env...)))
+}
+
+func shellHelperGivenEnviron() {
+	runShell(os.Environ()) // want `^runShell \(which starts a child with it\): the environment is os.Environ\(\) or derived`
+	runShell(gen.ShellEnvOS())
+}

@@ -2,10 +2,12 @@ package a
 
 import (
 	"context"
+	"log"
 	"os"
 	"os/exec"
 	"slices"
 	"syscall"
+	"testing"
 
 	"envhelp"
 	"gen"
@@ -167,4 +169,73 @@ func builtThenStartedByHelper() {
 	cmd = exec.Command("ls")
 	cmd.Env = gen.ShellEnv(os.Environ(), envrt.Set("PLUGIN_KEY", "k"))
 	startsIt(cmd)
+}
+
+func fatalOnOtherBranch(t *testing.T, ok bool) {
+	cmd := exec.Command("ls")
+	if ok {
+		cmd.Env = gen.ShellEnvOS()
+	} else {
+		t.Fatal("no environment")
+	}
+	cmd.Run()
+}
+
+func loggerFatalOnOtherBranch(l *log.Logger, ok bool) {
+	cmd := exec.Command("ls")
+	if ok {
+		cmd.Env = gen.ShellEnvOS()
+	} else {
+		l.Fatalf("no environment")
+	}
+	cmd.Run()
+}
+
+func replaceCmd(c **exec.Cmd) { *c = envrt.Command(gen.ShellEnvOS(), "ls") }
+
+func cmdVariableReplaced() {
+	cmd := exec.Command("ls")
+	replaceCmd(&cmd) // the variable's address goes there: its Cmd may be another
+	cmd.Run()
+}
+
+// What docs/vet.md says it does not follow: an environment carried in a
+// struct field, a Cmd's Env read from another Cmd, a function with two
+// []string parameters (not judged per call).
+
+type runOptions struct{ Env []string }
+
+func runWith(o runOptions) error {
+	cmd := exec.Command("ls")
+	cmd.Env = o.Env
+	return cmd.Run()
+}
+
+func envInStructField() {
+	_ = runWith(runOptions{Env: os.Environ()})
+}
+
+func envFromOtherCmd(old *exec.Cmd) error { // want envFromOtherCmd:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+	cmd := exec.Command("ls")
+	cmd.Env = old.Env
+	return cmd.Run()
+}
+
+func spawnEither(a, b []string, first bool) error {
+	cmd := exec.Command("ls")
+	cmd.Env = b
+	if first {
+		cmd.Env = a
+	}
+	return cmd.Run()
+}
+
+func twoEnvParameters() {
+	_ = spawnEither(os.Environ(), nil, true)
+}
+
+// Constants from another package's helper are constants, as from one of
+// this package.
+func constantsFromOtherPackage() {
+	envrt.Command(append(gen.ShellEnvOS(), envhelp.Hand()...), "ls").Run()
 }

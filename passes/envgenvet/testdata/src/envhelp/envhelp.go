@@ -20,8 +20,8 @@ func Parent() []string { // want Parent:"envFunc\\(inherit\\+\\)"
 	return append(os.Environ(), "A=1")
 }
 
-// Hand returns a hand-built environment: nothing to tell callers.
-func Hand() []string { return []string{"PATH=/bin"} }
+// Hand returns a hand-built environment, of constants.
+func Hand() []string { return []string{"PATH=/bin"} } // want Hand:"envFunc\\(const\\)"
 
 // Spawn starts ls with env: its callers are judged by what they pass.
 func Spawn(env []string) error { // want Spawn:"startsFunc\\(param\\)"

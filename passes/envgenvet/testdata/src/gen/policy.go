@@ -63,4 +63,4 @@ func Lookup(key string) (EnvFunc, bool) { // want Lookup:"funcValue\\(envFunc\\(
 }
 
 // Secrets returns []string but is no builder.
-func Secrets() []string { return []string{"GITHUB_TOKEN"} }
+func Secrets() []string { return []string{"GITHUB_TOKEN"} } // want Secrets:"envFunc\\(const\\)"
