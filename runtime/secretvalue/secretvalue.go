@@ -115,8 +115,10 @@ func (h *hit) set(family string, start, end int) bool {
 	return true
 }
 
-// minValue is the length of the shortest value a built-in detector
-// finds a credential in ("pwd=abcd", "x://u:p@h").
+// minValue is the length of the shortest value scan runs the built-in
+// detectors on: the word tests read eight bytes. The one shorter value
+// they would report, "pwd=" and three bytes, is let go; a shorter value
+// is checked for a prefix given to New only.
 const minValue = 8
 
 // maxDepth is how many base64 layers a scan decodes: base64 of a Docker
