@@ -78,12 +78,8 @@ func trimQuotes(s string) string {
 // "user:password" (RFC 7617 §2), both parts printable, the password not
 // empty.
 func basicCredentials(s string) bool {
-	end := 0
-	for end < len(s) && end < 344 && base64Value[s[end]] != noBase64 {
-		end++
-	}
 	var buf [256]byte
-	n := decodeBase64(buf[:], s[:end])
+	n := decodeBase64(buf[:], s)
 	colon := -1
 	for j := 0; j < n; j++ {
 		c := buf[j]
