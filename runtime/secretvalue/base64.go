@@ -8,9 +8,6 @@ import "unsafe"
 // token, a PEM block, a service-account JSON or a Docker config is found
 // as the thing itself.
 
-// formBase64 is the form of a credential found in decoded base64.
-const formBase64 = "in base64"
-
 // base64Window is how many base64 bytes one window decodes (768 decoded
 // bytes), and base64Step how far the next window starts: windows overlap
 // by 256 base64 bytes, so that every credential of up to 192 decoded

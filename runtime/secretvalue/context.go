@@ -9,13 +9,6 @@ import "strings"
 // whose last segment is its secret. And netrc text, whose passwords may
 // be too short to make a run.
 
-// The forms context reports.
-const (
-	formBearer = "after `Bearer `"
-	formBasic  = "after `Basic `"
-	formToken  = "after `token `"
-)
-
 // context reports the credential that the text before the run s[i:e]
 // makes of it; s[i-1] exists.
 func context(s string, i, e int, h *hit) bool {

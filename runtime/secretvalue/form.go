@@ -5,8 +5,15 @@ import "strings"
 // This file works out a finding's form, for Find: where in the value the
 // credential sat. Only Find pays for it, after a detector has found one.
 
-// The forms formOf reports beside those the detectors set.
+// The forms formOf reports: all of them, from the hit and the text
+// around it, since a detector reports a family only.
 const (
+	formBase64     = "in base64"
+	formBearer     = "after `Bearer `"
+	formBasic      = "after `Basic `"
+	formToken      = "after `token `"
+	formURL        = "in a URL"
+	formURLList    = "in a URL list"
 	formQuoted     = "quoted"
 	formJSON       = "in JSON"
 	formConnection = "in a connection string"

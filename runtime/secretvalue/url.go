@@ -9,12 +9,6 @@ import "strings"
 // Oracle form "user/password@host"; and a Microsoft Teams webhook URL,
 // whose path holds an '@'.
 
-// The forms urls reports.
-const (
-	formURL     = "in a URL"
-	formURLList = "in a URL list"
-)
-
 // urlAt reports the credential of the URL whose userinfo or path the
 // '@' at s[at] ends, if any.
 func urlAt(s string, at int, h *hit) bool {
