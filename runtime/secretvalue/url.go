@@ -119,14 +119,8 @@ func plausibleURLToken(u string) bool {
 	if len(u) >= 32 && span(u, 0, hexAny) == len(u) {
 		return true
 	}
-	var upper, lowerc, digit bool
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		upper = upper || c >= 'A' && c <= 'Z'
-		lowerc = lowerc || c >= 'a' && c <= 'z'
-		digit = digit || c >= '0' && c <= '9'
-	}
-	return upper && lowerc && digit
+	upper, lower, digit := classes(u)
+	return upper && lower && digit
 }
 
 func isHostStart(c byte) bool { return isAlnum(c) || c == '[' || c == '.' || c == '-' || c == '_' }
