@@ -167,14 +167,17 @@ func TestTokenAtMatchesLinearSearch(t *testing.T) {
 	}
 }
 
-// TestMayStart: the hash set holds every three bytes a prefix may start.
+// TestMayStart: the hash set holds every three bytes a prefix may start,
+// for prefixes of one byte, two (with no one-byte prefix to stand in for
+// them: every three bytes "Q" may start hold those "Qz" may) and more.
 func TestMayStart(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	d := New("acme_live_", "Qz", "Q")
-	for _, f := range d.index.families {
-		for range 64 {
-			s := f.prefix + string([]byte{byte(r.UintN(256)), byte(r.UintN(256))})
-			assert.True(t, d.index.mayStart(s[0], s[1], s[2]), "%q", f.prefix)
+	for _, d := range []*Detector{New("acme_live_", "Qz", "Q"), New("Qz")} {
+		for _, f := range d.index.families {
+			for range 64 {
+				s := f.prefix + string([]byte{byte(r.UintN(256)), byte(r.UintN(256))})
+				assert.True(t, d.index.mayStart(s[0], s[1], s[2]), "%q", f.prefix)
+			}
 		}
 	}
 }
