@@ -49,7 +49,12 @@ func TestURLEdges(t *testing.T) {
 	for _, v := range []string{"https://user:s3cret@db.example.com/app", "redis://:s3cret@cache:6379/0", "amqp://guest:guest@localhost:5672/", "https://a:b@c"} {
 		assert.True(t, secretvalue.Contains(v), "%q", v)
 	}
+	hex40 := "3f2a9c8e7d6b5a4f3e2d1c0b9a8f7e6d5c4b3a29" // a legacy GitHub OAuth token
+	f, ok := secretvalue.Find("https://" + hex40 + "@github.com/acme/app.git")
+	assert.True(t, ok, "32 or more hex digits as the user are a token")
+	assert.Equal(t, secretvalue.Finding{Family: "token"}, f, "the URL is the credential")
 	for _, v := range []string{
+		"https://" + hex40[:31] + "@example.com", // 31 hex digits: a name, for all it shows
 		"https://user@example.com",
 		"https://example.com:8443/x",
 		"ssh://git@github.com:22/org/repo.git",
@@ -68,6 +73,48 @@ func TestURLEdges(t *testing.T) {
 	} {
 		f, ok := secretvalue.Find(v)
 		assert.False(t, ok, "%q reported as %s", v, f)
+	}
+}
+
+// keySamples are key=value texts, one per word of a key that names a
+// credential, each key the word alone so that no other word finds it.
+var keySamples = []struct{ family, value string }{
+	{"password", "password=Zq2Wm8Xk"},
+	{"password", "PASSWD=Zq2Wm8Xk"},
+	{"password", "Pwd=Zq2Wm8Xk"},
+	{"secret", "secret=Zq2Wm8Xk4Rv7"},
+	{"AWS secret access key", "secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
+	{"token", "token=Zq2Wm8Xk4Rv7"},
+	{"token", "authtoken=Zq2Wm8Xk4Rv7"},
+	{"token", `{"identitytoken":"Zq2Wm8Xk4Rv7"}`},
+	{"token", `{"registrytoken":"Zq2Wm8Xk4Rv7"}`},
+	{"API key", "apikey=Zq2Wm8Xk4Rv7"},
+	{"API key", "api_key=Zq2Wm8Xk4Rv7"},
+	{"API key", "api-key=Zq2Wm8Xk4Rv7"},
+	{"Azure storage account key", "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="},
+	{"Azure shared access key", "SharedAccessKey=Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1U="},
+	{"Azure SAS signature", "sig=Zq2Wm8Xk4Rv7Tn1Yb5Lp"},
+	{"registry credentials", `{"auth":"ZGVwbG95OlN1bW1lcjIwMjYhY29ycA=="}`},
+	{"GitLab session cookie", "_gitlab_session=0f3c2a1b9e8d7c6b5a4f3e2d1c0b9a8f"},
+}
+
+// TestKeys: each key that names a credential finds its sample, as its
+// family; and each has a sample, so that removing a key fails this.
+func TestKeys(t *testing.T) {
+	for _, tt := range keySamples {
+		f, ok := secretvalue.Find(tt.value)
+		if assert.True(t, ok, "%q not found", tt.value) {
+			assert.Equal(t, tt.family, f.Family, "%q", tt.value)
+		}
+	}
+	keys := map[string]bool{}
+	for _, tt := range keySamples {
+		key := strings.TrimPrefix(tt.value, `{"`)
+		key = strings.TrimSpace(key[:strings.IndexAny(key, `="`)])
+		keys[strings.ToLower(key)] = true
+	}
+	for _, word := range secretvalue.CredentialKeys() {
+		assert.True(t, keys[word], "key %q has no sample", word)
 	}
 }
 

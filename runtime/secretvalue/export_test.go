@@ -12,6 +12,16 @@ func BuiltinPrefixes() (prefixes, families []string) {
 	return prefixes, families
 }
 
+// CredentialKeys returns the words of the keys that name a credential,
+// for the test that every one has a sample.
+func CredentialKeys() []string {
+	var words []string
+	for _, k := range credentialKeys {
+		words = append(words, k.word)
+	}
+	return words
+}
+
 // Vocabulary returns every family name and every form a Finding can
 // hold: the detectors' words.
 func Vocabulary() (families, forms []string) {
