@@ -1,11 +1,13 @@
 package secretvalue_test
 
 import (
+	"encoding/base64"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/runtime/secretvalue"
 )
@@ -132,6 +134,27 @@ func TestKeyEdges(t *testing.T) {
 	} {
 		f, ok := secretvalue.Find(v)
 		assert.False(t, ok, "%q reported as %s", v, f)
+	}
+}
+
+// TestBase64Windows: base64 text is decoded 768 bytes at a time, the
+// windows overlapping by 192, so that a credential of up to 192 bytes
+// lies whole in some window wherever it sits, across a window's edge
+// too. The token is a Cloudflare Origin CA key, 176 bytes: the longest
+// family of one exact length, which a cut would make too short (a family
+// with no upper bound is found cut).
+func TestBase64Windows(t *testing.T) {
+	token := "v1.0-ed985d936e77b87fddf5aa6c-4f2c72a6722cc68408c7f3db516285c4613d82f91d5d4d006adc38afb7fd499c8b3df9e95f2e6a3be8bea52d7a637e73231ff3e277b36d149fa2d12abfe03ece7abb7e5e032a7a9c6b"
+	require.Len(t, token, 176)
+	filler := strings.Repeat("lorem ipsum dolor sit amet, ", 80)
+	for at := 0; at <= 1600; at++ {
+		text := filler[:at] + " " + token + " " + filler[:200]
+		v := base64.RawURLEncoding.EncodeToString([]byte(text))
+		f, ok := secretvalue.Find(v)
+		if !assert.True(t, ok, "a token at byte %d of the decoded text", at+1) {
+			continue
+		}
+		assert.Equal(t, secretvalue.Finding{Family: "Cloudflare Origin CA key", Form: "in base64"}, f, "at byte %d", at+1)
 	}
 }
 
