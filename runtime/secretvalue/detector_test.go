@@ -72,6 +72,7 @@ func TestURLEdges(t *testing.T) {
 		"https://u:${TOKEN}@example.com",
 		"https://u:%TOKEN%@example.com",
 		"https://build-bot@example.com",
+		"https://hooks.example.com/api/webhooks/1234567890123456789/Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd", // Discord's path, not its host
 	} {
 		f, ok := secretvalue.Find(v)
 		assert.False(t, ok, "%q reported as %s", v, f)
