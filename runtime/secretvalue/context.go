@@ -28,24 +28,7 @@ func context(s string, i, e int, h *hit) bool {
 // token), netrc's password, or a key ending in ':' (YAML, a header) that
 // names a credential.
 func afterWord(s string, i, e int, h *hit) bool {
-	j := i - 1
-	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
-		j--
-	}
-	// the words' last bytes: beareR, basiC, tokeN, passworD, passwD, key:
-	if j == 0 {
-		return false
-	}
-	switch s[j-1] | 0x20 {
-	case 'r', 'c', 'n', 'd', ':' | 0x20:
-	default:
-		return false
-	}
-	k := j
-	for k > 0 && j-k < 40 && !isSpace(s[k-1]) && s[k-1] != '"' && s[k-1] != '\'' {
-		k--
-	}
-	w := s[k:j]
+	w := contextWord(s, i)
 	switch {
 	case len(w) == 6 && hasFoldPrefix(w, "bearer"), len(w) == 5 && hasFoldPrefix(w, "token"):
 		return looksRandom(s[i:e]) && h.set(familyToken, i, e)
@@ -58,6 +41,31 @@ func afterWord(s string, i, e int, h *hit) bool {
 		return k != nil && k.valueOK(s[i:e]) && h.set(k.family, i, e)
 	}
 	return false
+}
+
+// contextWord returns the word before the spaces or tabs before s[i]
+// (the bytes back to whitespace or a quote, at most 40 of them) if it
+// may give s[i:] a context, else "": an authorization scheme, netrc's
+// password or a key ending in ':'. Their last bytes (beareR, basiC,
+// tokeN, passworD, passwD, key:) rule out most words at once.
+func contextWord(s string, i int) string {
+	j := i
+	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || j == i {
+		return ""
+	}
+	switch s[j-1] | 0x20 {
+	case 'r', 'c', 'n', 'd', ':' | 0x20:
+	default:
+		return ""
+	}
+	k := j
+	for k > 0 && j-k < 40 && !isSpace(s[k-1]) && s[k-1] != '"' && s[k-1] != '\'' {
+		k--
+	}
+	return s[k:j]
 }
 
 func trimQuotes(s string) string {

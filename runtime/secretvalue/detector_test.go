@@ -138,6 +138,25 @@ func TestKeyEdges(t *testing.T) {
 	}
 }
 
+// TestSchemeForm: a token is "after `Bearer `" (`Basic `, `token `)
+// when the word before it is the scheme, as the detectors read it, not
+// when a word only ends so.
+func TestSchemeForm(t *testing.T) {
+	const gh = "ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8"
+	for value, form := range map[string]string{
+		"Authorization: Bearer " + gh: "after `Bearer `",
+		`"bearer	` + gh + `"`:         "after `Bearer `",
+		"TOKEN " + gh:                 "after `token `",
+		"subtoken " + gh:              "in text",
+		"x:Bearer " + gh:              "in text",
+	} {
+		f, ok := secretvalue.Find(value)
+		if assert.True(t, ok, "%q", value) {
+			assert.Equal(t, form, f.Form, "%q", value)
+		}
+	}
+}
+
 // TestBase64Windows: base64 text is decoded 768 bytes at a time, the
 // windows overlapping by 192, so that a credential of up to 192 bytes
 // lies whole in some window wherever it sits, across a window's edge

@@ -46,13 +46,12 @@ func formOf(value string, h *hit) string {
 	if q := value[ts]; (q == '"' || q == '\'' || q == '`') && value[te-1] == q && start <= ts+1 && end >= te-1 {
 		return formQuoted
 	}
-	before := strings.TrimRight(value[:start], " \t")
-	switch {
-	case len(before) < start && hasFoldSuffix(before, "bearer"):
+	switch w := contextWord(value, start); {
+	case strings.EqualFold(w, "bearer"):
 		return formBearer
-	case len(before) < start && hasFoldSuffix(before, "basic"):
+	case strings.EqualFold(w, "basic"):
 		return formBasic
-	case len(before) < start && hasFoldSuffix(before, "token"):
+	case strings.EqualFold(w, "token"):
 		return formToken
 	case json:
 		return formJSON
