@@ -14,7 +14,8 @@ import "strings"
 func context(s string, i, e int, h *hit) bool {
 	switch s[i-1] {
 	case ' ', '\t':
-		return afterWord(s, i, e, h)
+		w := contextWord(s, i)
+		return w != "" && afterWord(w, s, i, e, h)
 	case '/':
 		return webhookPath(s, i, e, h)
 	case '~':
@@ -23,12 +24,11 @@ func context(s string, i, e int, h *hit) bool {
 	return false
 }
 
-// afterWord checks the word before the space before the run s[i:e]: an
-// authorization scheme (Bearer, RFC 6750; Basic, RFC 7617; GitHub's
-// token), netrc's password, or a key ending in ':' (YAML, a header) that
-// names a credential.
-func afterWord(s string, i, e int, h *hit) bool {
-	w := contextWord(s, i)
+// afterWord checks w, the word before the space before the run s[i:e]
+// (see contextWord): an authorization scheme (Bearer, RFC 6750; Basic,
+// RFC 7617; GitHub's token), netrc's password, or a key ending in ':'
+// (YAML, a header) that names a credential.
+func afterWord(w, s string, i, e int, h *hit) bool {
 	switch {
 	case len(w) == 6 && hasFoldPrefix(w, "bearer"), len(w) == 5 && hasFoldPrefix(w, "token"):
 		return looksRandom(s[i:e]) && h.set(familyToken, i, e)
@@ -47,13 +47,14 @@ func afterWord(s string, i, e int, h *hit) bool {
 // (the bytes back to whitespace or a quote, at most 40 of them) if it
 // may give s[i:] a context, else "": an authorization scheme, netrc's
 // password or a key ending in ':'. Their last bytes (beareR, basiC,
-// tokeN, passworD, passwD, key:) rule out most words at once.
+// tokeN, passworD, passwD, key:) rule out most words at once. s[i-1]
+// is a space or tab.
 func contextWord(s string, i int) string {
-	j := i
+	j := i - 1
 	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
 		j--
 	}
-	if j == 0 || j == i {
+	if j == 0 {
 		return ""
 	}
 	switch s[j-1] | 0x20 {

@@ -46,7 +46,11 @@ func formOf(value string, h *hit) string {
 	if q := value[ts]; (q == '"' || q == '\'' || q == '`') && value[te-1] == q && start <= ts+1 && end >= te-1 {
 		return formQuoted
 	}
-	switch w := contextWord(value, start); {
+	var w string // the scheme before a token, as the detectors read it
+	if start > 0 && (value[start-1] == ' ' || value[start-1] == '\t') {
+		w = contextWord(value, start)
+	}
+	switch {
 	case strings.EqualFold(w, "bearer"):
 		return formBearer
 	case strings.EqualFold(w, "basic"):
