@@ -143,10 +143,6 @@ func isDigits(s string) bool {
 	return true
 }
 
-func isScheme(c byte) bool {
-	return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
-}
-
 // netrc reports a password in netrc text (the format ftp(1) and curl
 // read: "machine HOST login USER password PASSWORD", or "default …"),
 // when the value starts with it: the word after "password", however

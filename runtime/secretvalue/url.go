@@ -73,6 +73,12 @@ func userinfo(s string, colon, ui, at int, h *hit) bool {
 	return h.set(familyURLPass, start, end)
 }
 
+// isScheme reports whether c may be part of a URL's scheme (RFC 3986
+// §3.1).
+func isScheme(c byte) bool {
+	return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
 // oracleUserinfo checks Oracle's JDBC thin URL, jdbc:oracle:thin:user/password@host,
 // whose ':' before the user is at colon.
 func oracleUserinfo(s string, colon, at int, h *hit) bool {
