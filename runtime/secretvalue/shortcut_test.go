@@ -1,6 +1,7 @@
 package secretvalue
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -228,18 +229,9 @@ func TestAnchorBits(t *testing.T) {
 			}
 		}
 		if m != 0 {
-			require.Equal(t, lowest*8+7, bitsTrailingZeros(m), "%q", w)
+			require.Equal(t, lowest*8+7, bits.TrailingZeros64(m), "%q", w)
 		}
 	}
-}
-
-func bitsTrailingZeros(m uint64) int {
-	n := 0
-	for m&1 == 0 {
-		m >>= 1
-		n++
-	}
-	return n
 }
 
 // FuzzScan: no input panics; the scan agrees with the plain scan; Find
