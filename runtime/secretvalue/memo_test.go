@@ -13,7 +13,7 @@ import (
 	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
-// memoValues are values of 24 bytes and more, which the memo remembers:
+// memoValues are values of 8 bytes and more, which the memo remembers:
 // credentials and ordinary values alike.
 func memoValues(n int) []string {
 	var values []string
@@ -42,8 +42,11 @@ func TestMemoAnswersAsTheScan(t *testing.T) {
 	}
 	assert.Positive(t, secretvalue.Remembered(d))
 	fresh := secretvalue.New()
-	fresh.Contains("ghp_" + strings.Repeat("a", 19)) // 23 bytes
-	assert.Zero(t, secretvalue.Remembered(fresh), "a value under 24 bytes is scanned, not remembered")
+	fresh.Contains("ghp_" + strings.Repeat("a", 3)) // 7 bytes
+	assert.Zero(t, secretvalue.Remembered(fresh), "a value under 8 bytes is scanned, not remembered")
+	fresh.Contains("ghp_" + strings.Repeat("a", 4)) // 8 bytes
+	assert.Equal(t, 1, secretvalue.Remembered(fresh), "a value of 8 bytes is remembered")
+	fresh = secretvalue.New()
 	// 100 values, 40 of them two to a pair of slots and no three in
 	// one: the seed is drawn per detector, so 100 values taken as they
 	// come would share a pair three times in one run in 26, and a pair

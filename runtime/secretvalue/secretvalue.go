@@ -29,7 +29,7 @@ func (f Finding) String() string {
 
 // Detector finds credentials in values: the built-in detectors and the
 // prefixes it was made with. Its detectors are fixed once made, and it is
-// safe for concurrent use; it remembers what it found in values of 24
+// safe for concurrent use; it remembers what it found in values of 8
 // bytes or more (see memo).
 type Detector struct {
 	index       prefixIndex
