@@ -352,15 +352,17 @@ func (x *explainer) keptLine(e reference.Entry, replaced map[string]reference.Dr
 	if d, ok := replaced[reference.Key(e.Name, x.fold)]; ok {
 		note += "; the environment's value is left out: " + dropLine(d).note
 	}
+	said := false // the note says already what the value holds
 	if e.From.Kind == reference.PassThroughName && reference.SecretCaseless(x.p, e.Name) != "" {
 		note += "; a secret, kept because the task names it exactly"
 	} else if kind, ok := x.keptSecretValue(e); ok {
 		note += "; its value holds " + kind + ", kept because " + x.valueExemption(e.Name)
+		said = true
 	}
 	value := printable(e.Value)
 	if why, hide := x.hidden(e); hide {
 		value = redacted(e.Value)
-		if why != "" && !strings.Contains(note, why) {
+		if why != "" && !said {
 			note += "; " + why
 		}
 	}

@@ -73,10 +73,9 @@ func newRedactor(p *policy.Policy, check *valueChecker, environ []string, overri
 		if value == "" {
 			return
 		}
-		switch kind, byValue := check.credentialIn(value); {
-		case byName:
+		if byName {
 			r.secrets = append(r.secrets, secretValue{from, "a secret", value})
-		case byValue:
+		} else if kind, byValue := check.credentialIn(value); byValue {
 			r.secrets = append(r.secrets, secretValue{from, "which holds " + kind, value})
 		}
 	}

@@ -245,3 +245,14 @@ func TestEscapeJSON(t *testing.T) {
 	}
 	assert.Equal(t, `{"name":"TAG\udb40\udc01"}`, string(escapeJSON([]byte("{\"name\":\"TAG\U000e0001\"}"))))
 }
+
+// TestExplainEmptySecretHidesNothing: a secret whose value is empty
+// makes no other empty value a copy of it.
+func TestExplainEmptySecretHidesNothing(t *testing.T) {
+	dir := policyDir(t, leakPolicy)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "env.txt"), []byte("GITHUB_TOKEN=\nEMPTY=\nPATH=/usr/bin\n"), 0o644))
+	code, stdout, stderr := runCLI(t, dir, "", "explain", "-env", "env.txt", "policy.yaml", "shell")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "+ EMPTY=  ")
+	assert.NotContains(t, stdout, "redacted")
+}

@@ -8,9 +8,6 @@ import "unsafe"
 // token, a PEM block, a service-account JSON or a Docker config is found
 // as the thing itself.
 
-// formBase64 is the form of a credential found in decoded base64.
-const formBase64 = "in base64"
-
 // base64Window is how many base64 bytes one window decodes (768 decoded
 // bytes), and base64Step how far the next window starts: windows overlap
 // by 256 base64 bytes, so that every credential of up to 192 decoded
@@ -60,16 +57,15 @@ func decodesToText(g string) bool {
 // isText reports whether c is printable ASCII or a tab or line break.
 func isText(c byte) bool { return c >= ' ' && c <= '~' || c == '\t' || c == '\n' || c == '\r' }
 
-// scanBase64 decodes b64, base64 text of either alphabet, a window at a
-// time, and scans each window's text at depth+1.
+// scanBase64 decodes b64, base64 text of either alphabet (8 bytes or
+// more, as base64Text finds), a window at a time, and scans each
+// window's text at depth+1. No window is empty: one after the first
+// starts more than 256 bytes before b64's end.
 func (d *Detector) scanBase64(b64 string, depth int, h *hit) bool {
 	var buf [base64Window / 4 * 3]byte
 	for off := 0; off < len(b64); off += base64Step {
 		end := min(off+base64Window, len(b64))
 		n := decodeBase64(buf[:], b64[off:end])
-		if n == 0 {
-			break
-		}
 		// The text lives in buf for the call, and nothing keeps it: a
 		// hit holds positions and the families' constant names.
 		text := unsafe.String(&buf[0], n)
@@ -83,9 +79,10 @@ func (d *Detector) scanBase64(b64 string, depth int, h *hit) bool {
 	return false
 }
 
-// decodeBase64 decodes s, whose bytes are all base64 (either alphabet),
-// into dst until dst is full or s ends, and returns how many bytes it
-// wrote. A trailing partial group gives the bytes it completes.
+// decodeBase64 decodes the base64 text (either alphabet) that starts s
+// into dst, until a byte that is not base64, s's end or a full dst, and
+// returns how many bytes it wrote. A trailing partial group gives the
+// bytes it completes.
 func decodeBase64(dst []byte, s string) int {
 	n := 0
 	var acc uint32

@@ -40,3 +40,33 @@ func BenchmarkScan(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(values)), "ns/value")
 }
+
+// BenchmarkShortValues sets the memo's floor: over the values of 8 to 23
+// bytes, Contains answering from the memo (steady state) against the
+// scan of each.
+func BenchmarkShortValues(b *testing.B) {
+	var values []string
+	for _, v := range environValues(b) {
+		if len(v) >= 8 && len(v) < 24 {
+			values = append(values, v)
+		}
+	}
+	d := secretvalue.New()
+	for _, bb := range []struct {
+		name     string
+		contains func(string) bool
+	}{
+		{"remembered", d.Contains},
+		{"scanned", func(v string) bool { return secretvalue.Scanned(d, v) }},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, v := range values {
+					bb.contains(v)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(values)), "ns/value")
+		})
+	}
+}

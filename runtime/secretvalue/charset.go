@@ -32,6 +32,10 @@ const (
 	numCharsets
 )
 
+// charsetBits gives each charset one bit of a uint32: past 32 charsets
+// this constant overflows, and the package does not compile.
+const _ uint32 = 1 << (numCharsets - 1)
+
 // charsetBits holds, for each byte, one bit per charset it belongs to.
 var charsetBits = func() (bits [256]uint32) {
 	add := func(cs charset, set string) {

@@ -9,19 +9,13 @@ import "strings"
 // whose last segment is its secret. And netrc text, whose passwords may
 // be too short to make a run.
 
-// The forms context reports.
-const (
-	formBearer = "after `Bearer `"
-	formBasic  = "after `Basic `"
-	formToken  = "after `token `"
-)
-
 // context reports the credential that the text before the run s[i:e]
 // makes of it; s[i-1] exists.
 func context(s string, i, e int, h *hit) bool {
 	switch s[i-1] {
 	case ' ', '\t':
-		return afterWord(s, i, e, h)
+		w := contextWord(s, i)
+		return w != "" && afterWord(w, s, i, e, h)
 	case '/':
 		return webhookPath(s, i, e, h)
 	case '~':
@@ -30,29 +24,11 @@ func context(s string, i, e int, h *hit) bool {
 	return false
 }
 
-// afterWord checks the word before the space before the run s[i:e]: an
-// authorization scheme (Bearer, RFC 6750; Basic, RFC 7617; GitHub's
-// token), netrc's password, or a key ending in ':' (YAML, a header) that
-// names a credential.
-func afterWord(s string, i, e int, h *hit) bool {
-	j := i - 1
-	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
-		j--
-	}
-	// the words' last bytes: beareR, basiC, tokeN, passworD, passwD, key:
-	if j == 0 {
-		return false
-	}
-	switch s[j-1] | 0x20 {
-	case 'r', 'c', 'n', 'd', ':' | 0x20:
-	default:
-		return false
-	}
-	k := j
-	for k > 0 && j-k < 40 && !isSpace(s[k-1]) && s[k-1] != '"' && s[k-1] != '\'' {
-		k--
-	}
-	w := s[k:j]
+// afterWord checks w, the word before the space before the run s[i:e]
+// (see contextWord): an authorization scheme (Bearer, RFC 6750; Basic,
+// RFC 7617; GitHub's token), netrc's password, or a key ending in ':'
+// (YAML, a header) that names a credential.
+func afterWord(w, s string, i, e int, h *hit) bool {
 	switch {
 	case len(w) == 6 && hasFoldPrefix(w, "bearer"), len(w) == 5 && hasFoldPrefix(w, "token"):
 		return looksRandom(s[i:e]) && h.set(familyToken, i, e)
@@ -67,6 +43,32 @@ func afterWord(s string, i, e int, h *hit) bool {
 	return false
 }
 
+// contextWord returns the word before the spaces or tabs before s[i]
+// (the bytes back to whitespace or a quote, at most 40 of them) if it
+// may give s[i:] a context, else "": an authorization scheme, netrc's
+// password or a key ending in ':'. Their last bytes (beareR, basiC,
+// tokeN, passworD, passwD, key:) rule out most words at once. s[i-1]
+// is a space or tab.
+func contextWord(s string, i int) string {
+	j := i - 1
+	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+		j--
+	}
+	if j == 0 {
+		return ""
+	}
+	switch s[j-1] | 0x20 {
+	case 'r', 'c', 'n', 'd', ':' | 0x20:
+	default:
+		return ""
+	}
+	k := j
+	for k > 0 && j-k < 40 && !isSpace(s[k-1]) && s[k-1] != '"' && s[k-1] != '\'' {
+		k--
+	}
+	return s[k:j]
+}
+
 func trimQuotes(s string) string {
 	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
 		return s[1 : len(s)-1]
@@ -78,12 +80,8 @@ func trimQuotes(s string) string {
 // "user:password" (RFC 7617 §2), both parts printable, the password not
 // empty.
 func basicCredentials(s string) bool {
-	end := 0
-	for end < len(s) && end < 344 && base64Value[s[end]] != noBase64 {
-		end++
-	}
 	var buf [256]byte
-	n := decodeBase64(buf[:], s[:end])
+	n := decodeBase64(buf[:], s)
 	colon := -1
 	for j := 0; j < n; j++ {
 		c := buf[j]
@@ -143,10 +141,6 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-func isScheme(c byte) bool {
-	return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
 // netrc reports a password in netrc text (the format ftp(1) and curl

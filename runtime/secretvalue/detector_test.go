@@ -1,11 +1,13 @@
 package secretvalue_test
 
 import (
+	"encoding/base64"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/runtime/secretvalue"
 )
@@ -49,7 +51,12 @@ func TestURLEdges(t *testing.T) {
 	for _, v := range []string{"https://user:s3cret@db.example.com/app", "redis://:s3cret@cache:6379/0", "amqp://guest:guest@localhost:5672/", "https://a:b@c"} {
 		assert.True(t, secretvalue.Contains(v), "%q", v)
 	}
+	hex40 := "3f2a9c8e7d6b5a4f3e2d1c0b9a8f7e6d5c4b3a29" // a legacy GitHub OAuth token
+	f, ok := secretvalue.Find("https://" + hex40 + "@github.com/acme/app.git")
+	assert.True(t, ok, "32 or more hex digits as the user are a token")
+	assert.Equal(t, secretvalue.Finding{Family: "token"}, f, "the URL is the credential")
 	for _, v := range []string{
+		"https://" + hex40[:31] + "@example.com", // 31 hex digits: a name, for all it shows
 		"https://user@example.com",
 		"https://example.com:8443/x",
 		"ssh://git@github.com:22/org/repo.git",
@@ -65,9 +72,52 @@ func TestURLEdges(t *testing.T) {
 		"https://u:${TOKEN}@example.com",
 		"https://u:%TOKEN%@example.com",
 		"https://build-bot@example.com",
+		"https://hooks.example.com/api/webhooks/1234567890123456789/Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd", // Discord's path, not its host
 	} {
 		f, ok := secretvalue.Find(v)
 		assert.False(t, ok, "%q reported as %s", v, f)
+	}
+}
+
+// keySamples are key=value texts, one per word of a key that names a
+// credential, each key the word alone so that no other word finds it.
+var keySamples = []struct{ family, value string }{
+	{"password", "password=Zq2Wm8Xk"},
+	{"password", "PASSWD=Zq2Wm8Xk"},
+	{"password", "Pwd=Zq2Wm8Xk"},
+	{"secret", "secret=Zq2Wm8Xk4Rv7"},
+	{"AWS secret access key", "secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
+	{"token", "token=Zq2Wm8Xk4Rv7"},
+	{"token", "authtoken=Zq2Wm8Xk4Rv7"},
+	{"token", `{"identitytoken":"Zq2Wm8Xk4Rv7"}`},
+	{"token", `{"registrytoken":"Zq2Wm8Xk4Rv7"}`},
+	{"API key", "apikey=Zq2Wm8Xk4Rv7"},
+	{"API key", "api_key=Zq2Wm8Xk4Rv7"},
+	{"API key", "api-key=Zq2Wm8Xk4Rv7"},
+	{"Azure storage account key", "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="},
+	{"Azure shared access key", "SharedAccessKey=Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1U="},
+	{"Azure SAS signature", "sig=Zq2Wm8Xk4Rv7Tn1Yb5Lp"},
+	{"registry credentials", `{"auth":"ZGVwbG95OlN1bW1lcjIwMjYhY29ycA=="}`},
+	{"GitLab session cookie", "_gitlab_session=0f3c2a1b9e8d7c6b5a4f3e2d1c0b9a8f"},
+}
+
+// TestKeys: each key that names a credential finds its sample, as its
+// family; and each has a sample, so that removing a key fails this.
+func TestKeys(t *testing.T) {
+	for _, tt := range keySamples {
+		f, ok := secretvalue.Find(tt.value)
+		if assert.True(t, ok, "%q not found", tt.value) {
+			assert.Equal(t, tt.family, f.Family, "%q", tt.value)
+		}
+	}
+	keys := map[string]bool{}
+	for _, tt := range keySamples {
+		key := strings.TrimPrefix(tt.value, `{"`)
+		key = strings.TrimSpace(key[:strings.IndexAny(key, `="`)])
+		keys[strings.ToLower(key)] = true
+	}
+	for _, word := range secretvalue.CredentialKeys() {
+		assert.True(t, keys[word], "key %q has no sample", word)
 	}
 }
 
@@ -85,6 +135,46 @@ func TestKeyEdges(t *testing.T) {
 	} {
 		f, ok := secretvalue.Find(v)
 		assert.False(t, ok, "%q reported as %s", v, f)
+	}
+}
+
+// TestSchemeForm: a token is "after `Bearer `" (`Basic `, `token `)
+// when the word before it is the scheme, as the detectors read it, not
+// when a word only ends so.
+func TestSchemeForm(t *testing.T) {
+	const gh = "ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8"
+	for value, form := range map[string]string{
+		"Authorization: Bearer " + gh: "after `Bearer `",
+		`"bearer	` + gh + `"`:         "after `Bearer `",
+		"TOKEN " + gh:                 "after `token `",
+		"subtoken " + gh:              "in text",
+		"x:Bearer " + gh:              "in text",
+	} {
+		f, ok := secretvalue.Find(value)
+		if assert.True(t, ok, "%q", value) {
+			assert.Equal(t, form, f.Form, "%q", value)
+		}
+	}
+}
+
+// TestBase64Windows: base64 text is decoded 768 bytes at a time, the
+// windows overlapping by 192, so that a credential of up to 192 bytes
+// lies whole in some window wherever it sits, across a window's edge
+// too. The token is a Cloudflare Origin CA key, 176 bytes: the longest
+// family of one exact length, which a cut would make too short (a family
+// with no upper bound is found cut).
+func TestBase64Windows(t *testing.T) {
+	token := "v1.0-ed985d936e77b87fddf5aa6c-4f2c72a6722cc68408c7f3db516285c4613d82f91d5d4d006adc38afb7fd499c8b3df9e95f2e6a3be8bea52d7a637e73231ff3e277b36d149fa2d12abfe03ece7abb7e5e032a7a9c6b"
+	require.Len(t, token, 176)
+	filler := strings.Repeat("lorem ipsum dolor sit amet, ", 80)
+	for at := 0; at <= 1600; at++ {
+		text := filler[:at] + " " + token + " " + filler[:200]
+		v := base64.RawURLEncoding.EncodeToString([]byte(text))
+		f, ok := secretvalue.Find(v)
+		if !assert.True(t, ok, "a token at byte %d of the decoded text", at+1) {
+			continue
+		}
+		assert.Equal(t, secretvalue.Finding{Family: "Cloudflare Origin CA key", Form: "in base64"}, f, "at byte %d", at+1)
 	}
 }
 

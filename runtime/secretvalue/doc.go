@@ -11,7 +11,7 @@
 // allocates nothing. docs/secret-values.md lists every family and form
 // with its source, what is not detected and why, and the measurements.
 //
-// It imports only the standard library (strings, math/bits, unsafe), so a
-// program can import it alone; package envrt and envgen's explain and
-// audit import it.
+// It imports only the standard library (strings, math/bits, unsafe, and
+// hash/maphash and sync/atomic for its memo), so a program can import it
+// alone; package envrt and envgen's explain and audit import it.
 package secretvalue

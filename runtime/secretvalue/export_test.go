@@ -1,5 +1,7 @@
 package secretvalue
 
+import "hash/maphash"
+
 // BuiltinPrefixes returns the prefix and family of each built-in token
 // family, for the tests that every one has a sample.
 func BuiltinPrefixes() (prefixes, families []string) {
@@ -8,6 +10,16 @@ func BuiltinPrefixes() (prefixes, families []string) {
 		families = append(families, f.name)
 	}
 	return prefixes, families
+}
+
+// CredentialKeys returns the words of the keys that name a credential,
+// for the test that every one has a sample.
+func CredentialKeys() []string {
+	var words []string
+	for _, k := range credentialKeys {
+		words = append(words, k.word)
+	}
+	return words
 }
 
 // Vocabulary returns every family name and every form a Finding can
@@ -38,6 +50,12 @@ func Vocabulary() (families, forms []string) {
 func Scanned(d *Detector, value string) bool {
 	var h hit
 	return d.scan(value, 0, &h)
+}
+
+// MemoPair returns the pair of memo slots value takes in d's memo: two
+// values in one pair stay, a third pushes the second out.
+func MemoPair(d *Detector, value string) uint64 {
+	return maphash.String(d.memo.seed, value) >> 53
 }
 
 // Remembered reports how many of d's memo slots hold a value.

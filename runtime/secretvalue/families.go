@@ -328,12 +328,18 @@ func count(s string, c byte) int {
 // looksRandom reports whether s mixes digits with letters or holds
 // letters of both cases.
 func looksRandom(s string) bool {
-	var upper, lowerc, digit bool
+	upper, lower, digit := classes(s)
+	return (upper || lower) && digit || upper && lower
+}
+
+// classes reports whether s holds an upper-case letter, a lower-case
+// letter and a digit, each.
+func classes(s string) (upper, lower, digit bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		upper = upper || c >= 'A' && c <= 'Z'
-		lowerc = lowerc || c >= 'a' && c <= 'z'
+		lower = lower || c >= 'a' && c <= 'z'
 		digit = digit || c >= '0' && c <= '9'
 	}
-	return (upper || lowerc) && digit || upper && lowerc
+	return upper, lower, digit
 }

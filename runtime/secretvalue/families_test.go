@@ -252,6 +252,8 @@ func TestFamilyEdges(t *testing.T) {
 		"eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0",                           // two parts
 		"eyJ0eXAiOiJKV1QifQ.eyJzdWIiOiJ4In0.c2ln",                       // header without alg
 		"eyJhbGciOiJIUzI1NiJ9",                                          // base64 JSON, no dots
+		"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCI.eyJzdWIiOiJ4In0.c2ln",      // a header that does not close
+		"sc_9qfkk1gnjacy.drnag.abc_9j1s502q3e5t86j5.WdeiWZTSUQkLypzR8rwmgkEH8IBj7FSDqxdQh-nexNUc83XA5Xq8hKmoa31_", // Authress with no acc_ part
 		"-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo\n-----END PUBLIC KEY-----\n",
 		"-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ\n-----END CERTIFICATE-----\n",
 		"-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBGXr8VQBCADNq3hE0TQ9ezS0Mz+Q1lJ5yd8cQ1S6b9+WZ5aQ8gkqkzCXyVnu\n-----END PGP PUBLIC KEY BLOCK-----\n",

@@ -5,8 +5,15 @@ import "strings"
 // This file works out a finding's form, for Find: where in the value the
 // credential sat. Only Find pays for it, after a detector has found one.
 
-// The forms formOf reports beside those the detectors set.
+// The forms formOf reports: all of them, from the hit and the text
+// around it, since a detector reports a family only.
 const (
+	formBase64     = "in base64"
+	formBearer     = "after `Bearer `"
+	formBasic      = "after `Basic `"
+	formToken      = "after `token `"
+	formURL        = "in a URL"
+	formURLList    = "in a URL list"
 	formQuoted     = "quoted"
 	formJSON       = "in JSON"
 	formConnection = "in a connection string"
@@ -39,13 +46,16 @@ func formOf(value string, h *hit) string {
 	if q := value[ts]; (q == '"' || q == '\'' || q == '`') && value[te-1] == q && start <= ts+1 && end >= te-1 {
 		return formQuoted
 	}
-	before := strings.TrimRight(value[:start], " \t")
+	var w string // the scheme before a token, as the detectors read it
+	if start > 0 && (value[start-1] == ' ' || value[start-1] == '\t') {
+		w = contextWord(value, start)
+	}
 	switch {
-	case len(before) < start && hasFoldSuffix(before, "bearer"):
+	case strings.EqualFold(w, "bearer"):
 		return formBearer
-	case len(before) < start && hasFoldSuffix(before, "basic"):
+	case strings.EqualFold(w, "basic"):
 		return formBasic
-	case len(before) < start && hasFoldSuffix(before, "token"):
+	case strings.EqualFold(w, "token"):
 		return formToken
 	case json:
 		return formJSON

@@ -1,6 +1,7 @@
 package secretvalue_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,13 +20,16 @@ const (
 	pemKey     = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\nMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNbvJZHtCSuYEvu\nNMoSfm76oqFvAp8Gy0iz5sxjZmSnXyCdPEovGhLa0VzMaQ8s+CLOyS56YyCFGeJZ\n-----END PRIVATE KEY-----\n"
 )
 
-// formSamples are values that hold a credential in one of the forms
-// environments hold them in, each with the finding it gives.
-var formSamples = []struct {
+// formSample is a value that holds a credential in one form.
+type formSample struct {
 	form           string // what the sample is
 	value          string
 	family, wantIn string // the finding's Family and Form
-}{
+}
+
+// formSamples are values that hold a credential in one of the forms
+// environments hold them in, each with the finding it gives.
+var formSamples = []formSample{
 	{"bare token", ghToken, "GitHub token", ""},
 	{"token and a trailing newline", npmToken + "\n", "npm token", ""},
 	{"token with whitespace around", "  \t" + slackToken + " \r\n", "Slack token", ""},
@@ -92,6 +96,15 @@ func TestForms(t *testing.T) {
 		assert.Equal(t, tt.family, f.Family, "%s: %.60q", tt.form, tt.value)
 		assert.Equal(t, tt.wantIn, f.Form, "%s: %.60q", tt.form, tt.value)
 		assert.True(t, secretvalue.Contains(tt.value), "%s", tt.form)
+	}
+}
+
+// TestEveryFormHasASample: each form a Finding can name is the form of
+// some sample, so that a form formOf no longer reports fails TestForms.
+func TestEveryFormHasASample(t *testing.T) {
+	_, forms := secretvalue.Vocabulary()
+	for _, form := range forms {
+		assert.True(t, slices.ContainsFunc(formSamples, func(s formSample) bool { return s.wantIn == form }), "form %q has no sample", form)
 	}
 }
 

@@ -69,20 +69,21 @@ func (x *prefixIndex) build(fams []family) {
 	for _, f := range x.families {
 		c := f.prefix[0]
 		x.first[c>>6] |= 1 << (c & 63)
-		// every three bytes a prefix of one or two bytes may start
-		p := f.prefix
-		for b := 0; b < 256; b++ {
-			for a := 0; a < 256; a++ {
-				k := [3]byte{p[0], byte(a), byte(b)}
-				copy(k[:], p)
-				x.addStart(k)
-				if len(p) >= 2 {
-					break
+		// the prefix's first three bytes; for a prefix of one or two
+		// bytes, every three bytes it may start
+		switch p := f.prefix; len(p) {
+		case 1:
+			for b := range 256 {
+				for c := range 256 {
+					x.addStart(p[0], byte(b), byte(c))
 				}
 			}
-			if len(p) >= 3 {
-				break
+		case 2:
+			for c := range 256 {
+				x.addStart(p[0], p[1], byte(c))
 			}
+		default:
+			x.addStart(p[0], p[1], p[2])
 		}
 	}
 }
@@ -92,8 +93,9 @@ func start3(a, b, c byte) uint32 {
 	return (uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 0x9E3779B1 >> 16
 }
 
-func (x *prefixIndex) addStart(k [3]byte) {
-	h := start3(k[0], k[1], k[2])
+// addStart adds a, b, c to the starts set.
+func (x *prefixIndex) addStart(a, b, c byte) {
+	h := start3(a, b, c)
 	x.starts[h>>6] |= 1 << (h & 63)
 }
 

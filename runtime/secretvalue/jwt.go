@@ -81,12 +81,8 @@ func base64JWTAt(s string, i int) (int, bool) {
 	}
 	var once [18]byte
 	n := decodeBase64(once[:], s[i:min(end, i+24)])
-	m := 0
-	for m < n && base64Value[once[m]] != noBase64 {
-		m++
-	}
 	var twice [13]byte
-	k := decodeBase64(twice[:], string(once[:m]))
+	k := decodeBase64(twice[:], string(once[:n]))
 	json := twice[:k]
 	if k < 4 || json[0] != '{' || json[1] != '"' {
 		return end, false

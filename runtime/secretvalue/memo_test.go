@@ -2,16 +2,18 @@ package secretvalue_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
-// memoValues are values of 24 bytes and more, which the memo remembers:
+// memoValues are values of 8 bytes and more, which the memo remembers:
 // credentials and ordinary values alike.
 func memoValues(n int) []string {
 	var values []string
@@ -40,9 +42,34 @@ func TestMemoAnswersAsTheScan(t *testing.T) {
 	}
 	assert.Positive(t, secretvalue.Remembered(d))
 	fresh := secretvalue.New()
-	fresh.Contains("ghp_" + strings.Repeat("a", 19)) // 23 bytes
-	assert.Zero(t, secretvalue.Remembered(fresh), "a value under 24 bytes is scanned, not remembered")
-	for _, v := range values[:100] {
+	fresh.Contains("ghp_" + strings.Repeat("a", 3)) // 7 bytes
+	assert.Zero(t, secretvalue.Remembered(fresh), "a value under 8 bytes is scanned, not remembered")
+	fresh.Contains("ghp_" + strings.Repeat("a", 4)) // 8 bytes
+	assert.Equal(t, 1, secretvalue.Remembered(fresh), "a value of 8 bytes is remembered")
+	fresh = secretvalue.New()
+	// 100 values, 40 of them two to a pair of slots and no three in
+	// one: the seed is drawn per detector, so 100 values taken as they
+	// come would share a pair three times in one run in 26, and a pair
+	// twice in all but one run in 11
+	byPair := map[uint64][]string{}
+	var pairs []uint64
+	for _, v := range values {
+		p := secretvalue.MemoPair(fresh, v)
+		if byPair[p] == nil {
+			pairs = append(pairs, p)
+		}
+		byPair[p] = append(byPair[p], v)
+	}
+	var twos, ones []string
+	for _, p := range pairs {
+		if vs := byPair[p]; len(vs) >= 2 && len(twos) < 40 {
+			twos = append(twos, vs[:2]...)
+		} else if len(ones) < 60 {
+			ones = append(ones, vs[0])
+		}
+	}
+	require.Len(t, slices.Concat(twos, ones), 100)
+	for _, v := range slices.Concat(twos, ones) {
 		fresh.Contains(v)
 	}
 	assert.Equal(t, 100, secretvalue.Remembered(fresh), "two slots a value: 100 values in 4,096 slots all stay")

@@ -29,7 +29,7 @@ func (f Finding) String() string {
 
 // Detector finds credentials in values: the built-in detectors and the
 // prefixes it was made with. Its detectors are fixed once made, and it is
-// safe for concurrent use; it remembers what it found in values of 24
+// safe for concurrent use; it remembers what it found in values of 8
 // bytes or more (see memo).
 type Detector struct {
 	index       prefixIndex
@@ -115,8 +115,10 @@ func (h *hit) set(family string, start, end int) bool {
 	return true
 }
 
-// minValue is the length of the shortest value a built-in detector
-// finds a credential in ("pwd=abcd", "x://u:p@h").
+// minValue is the length of the shortest value scan runs the built-in
+// detectors on: the word tests read eight bytes. The one shorter value
+// they would report, "pwd=" and three bytes, is let go; a shorter value
+// is checked for a prefix given to New only.
 const minValue = 8
 
 // maxDepth is how many base64 layers a scan decodes: base64 of a Docker

@@ -1,6 +1,7 @@
 package secretvalue
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -167,14 +168,17 @@ func TestTokenAtMatchesLinearSearch(t *testing.T) {
 	}
 }
 
-// TestMayStart: the hash set holds every three bytes a prefix may start.
+// TestMayStart: the hash set holds every three bytes a prefix may start,
+// for prefixes of one byte, two (with no one-byte prefix to stand in for
+// them: every three bytes "Q" may start hold those "Qz" may) and more.
 func TestMayStart(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	d := New("acme_live_", "Qz", "Q")
-	for _, f := range d.index.families {
-		for range 64 {
-			s := f.prefix + string([]byte{byte(r.UintN(256)), byte(r.UintN(256))})
-			assert.True(t, d.index.mayStart(s[0], s[1], s[2]), "%q", f.prefix)
+	for _, d := range []*Detector{New("acme_live_", "Qz", "Q"), New("Qz")} {
+		for _, f := range d.index.families {
+			for range 64 {
+				s := f.prefix + string([]byte{byte(r.UintN(256)), byte(r.UintN(256))})
+				assert.True(t, d.index.mayStart(s[0], s[1], s[2]), "%q", f.prefix)
+			}
 		}
 	}
 }
@@ -225,18 +229,9 @@ func TestAnchorBits(t *testing.T) {
 			}
 		}
 		if m != 0 {
-			require.Equal(t, lowest*8+7, bitsTrailingZeros(m), "%q", w)
+			require.Equal(t, lowest*8+7, bits.TrailingZeros64(m), "%q", w)
 		}
 	}
-}
-
-func bitsTrailingZeros(m uint64) int {
-	n := 0
-	for m&1 == 0 {
-		m >>= 1
-		n++
-	}
-	return n
 }
 
 // FuzzScan: no input panics; the scan agrees with the plain scan; Find

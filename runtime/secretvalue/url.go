@@ -9,12 +9,6 @@ import "strings"
 // Oracle form "user/password@host"; and a Microsoft Teams webhook URL,
 // whose path holds an '@'.
 
-// The forms urls reports.
-const (
-	formURL     = "in a URL"
-	formURLList = "in a URL list"
-)
-
 // urlAt reports the credential of the URL whose userinfo or path the
 // '@' at s[at] ends, if any.
 func urlAt(s string, at int, h *hit) bool {
@@ -79,6 +73,12 @@ func userinfo(s string, colon, ui, at int, h *hit) bool {
 	return h.set(familyURLPass, start, end)
 }
 
+// isScheme reports whether c may be part of a URL's scheme (RFC 3986
+// §3.1).
+func isScheme(c byte) bool {
+	return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
 // oracleUserinfo checks Oracle's JDBC thin URL, jdbc:oracle:thin:user/password@host,
 // whose ':' before the user is at colon.
 func oracleUserinfo(s string, colon, at int, h *hit) bool {
@@ -125,14 +125,8 @@ func plausibleURLToken(u string) bool {
 	if len(u) >= 32 && span(u, 0, hexAny) == len(u) {
 		return true
 	}
-	var upper, lowerc, digit bool
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		upper = upper || c >= 'A' && c <= 'Z'
-		lowerc = lowerc || c >= 'a' && c <= 'z'
-		digit = digit || c >= '0' && c <= '9'
-	}
-	return upper && lowerc && digit
+	upper, lower, digit := classes(u)
+	return upper && lower && digit
 }
 
 func isHostStart(c byte) bool { return isAlnum(c) || c == '[' || c == '.' || c == '-' || c == '_' }
