@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/envgen/envgen/runtime/internal/assert"
 )
 
 // This file holds Build to its allocation budget (README, "Generated API"), counting allocations

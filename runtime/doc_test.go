@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/envgen/envgen/runtime/internal/assert"
+	"github.com/envgen/envgen/runtime/internal/require"
 )
 
 // TestGeneratedOnlyMarked checks that what only generated code may call

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/envgen/envgen/runtime/internal/assert"
 )
 
 // This file holds build to the promise (docs/semantics.md, "Output order") that filtering in place,

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/envgen/envgen/runtime/internal/assert"
 )
 
 // This file tests how names are read and compared: Split, Var, EqualFold,

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/envgen/envgen/runtime/internal/assert"
 )
 
 // This file tests what reads this process's environment: the OS input,

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/envgen/envgen/runtime/internal/assert"
+	"github.com/envgen/envgen/runtime/internal/require"
 )
 
 // These tests hold the spawn helpers to os/exec where a review found they

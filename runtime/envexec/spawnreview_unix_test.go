@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/envgen/envgen/runtime/internal/assert"
+	"github.com/envgen/envgen/runtime/internal/require"
 )
 
 // TestDevNullRetries: a failed open of the null device (too many open

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/envgen/envgen/runtime/internal/assert"
+	"github.com/envgen/envgen/runtime/internal/require"
 )
 
 // runOutput runs path with argv and env through Start and returns what

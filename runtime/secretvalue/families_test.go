@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/envgen/envgen/runtime/internal/assert"
 
 	"github.com/envgen/envgen/runtime/secretvalue"
 )
