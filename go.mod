@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	github.com/envgen/envgen/runtime v0.0.0-00010101000000-000000000000
 	golang.org/x/mod v0.32.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect
 )

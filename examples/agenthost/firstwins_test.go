@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/examples/internal/childtest"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // TestAppendedEntriesLose shows the rule docs/migrating.md warns of: a

@@ -2,7 +2,15 @@
 
 package main
 
-import envrt "github.com/envgen/envgen/runtime"
+import (
+	"github.com/envgen/envgen/runtime/envimpl"
+	"github.com/envgen/envgen/runtime/envrt"
+)
+
+// This file is written for the runtime's layout 5. Against a runtime of another
+// layout it does not compile (undefined: envimpl.Layout…_RegenerateIfUndefined):
+// regenerate it with the envgen whose version matches the runtime's in go.mod.
+const _ = envimpl.LayoutV5_RegenerateIfUndefined
 
 // Params holds the parameters the policy's tasks share (params:), each the
 // text of its {param} in the policy. A task reads the fields its values use.
@@ -23,30 +31,30 @@ type Params struct {
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func IsolatedEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenIsolatedBuild(envrt.Fresh(environ), p, overrides)
+	return envgenIsolatedBuild(envimpl.Fresh(environ), p, overrides)
 }
 
-// IsolatedEnvOS is IsolatedEnv over this process's own environment, filtered in place: see envrt.OS.
+// IsolatedEnvOS is IsolatedEnv over this process's own environment (os.Environ's copy, filtered in place).
 func IsolatedEnvOS(p Params, overrides ...envrt.Var) []string {
-	return envgenIsolatedBuild(envrt.OS(), p, overrides)
+	return envgenIsolatedBuild(envimpl.OS(), p, overrides)
 }
 
 // AppendIsolatedEnv is IsolatedEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendIsolatedEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenIsolatedBuild(envrt.Given(dst, environ), p, overrides)
+	return envgenIsolatedBuild(envimpl.Given(dst, environ), p, overrides)
 }
 
 // envgenIsolatedBuild builds task "isolated"'s environment over in: its defines and binPaths.
-func envgenIsolatedBuild(in envrt.Input, p Params, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenIsolatedTask, []string{
+func envgenIsolatedBuild(in envimpl.Input, p Params, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenIsolatedTask, []string{
 		"TASKFILE_TASK=" + p.Task,
-	}, overrides, []envrt.Dir{
+	}, overrides, []envimpl.Dir{
 		{p.Dir, "/bin"},
 	})
 }
 
-// envgenIsolatedTask is task "isolated"'s lists, which envrt compiles at its first call.
-var envgenIsolatedTask = envrt.Task{
+// envgenIsolatedTask is task "isolated"'s lists, which the runtime compiles at its first call.
+var envgenIsolatedTask = envimpl.Task{
 	Policy: &envgenPolicy,
 }
 
@@ -57,30 +65,30 @@ var envgenIsolatedTask = envrt.Task{
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func InheritEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenInheritBuild(envrt.Fresh(environ), p, overrides)
+	return envgenInheritBuild(envimpl.Fresh(environ), p, overrides)
 }
 
-// InheritEnvOS is InheritEnv over this process's own environment, filtered in place: see envrt.OS.
+// InheritEnvOS is InheritEnv over this process's own environment (os.Environ's copy, filtered in place).
 func InheritEnvOS(p Params, overrides ...envrt.Var) []string {
-	return envgenInheritBuild(envrt.OS(), p, overrides)
+	return envgenInheritBuild(envimpl.OS(), p, overrides)
 }
 
 // AppendInheritEnv is InheritEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendInheritEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenInheritBuild(envrt.Given(dst, environ), p, overrides)
+	return envgenInheritBuild(envimpl.Given(dst, environ), p, overrides)
 }
 
 // envgenInheritBuild builds task "inherit"'s environment over in: its defines and binPaths.
-func envgenInheritBuild(in envrt.Input, p Params, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenInheritTask, []string{
+func envgenInheritBuild(in envimpl.Input, p Params, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenInheritTask, []string{
 		"TASKFILE_TASK=" + p.Task,
-	}, overrides, []envrt.Dir{
+	}, overrides, []envimpl.Dir{
 		{p.Dir, "/bin"},
 	})
 }
 
-// envgenInheritTask is task "inherit"'s lists, which envrt compiles at its first call.
-var envgenInheritTask = envrt.Task{
+// envgenInheritTask is task "inherit"'s lists, which the runtime compiles at its first call.
+var envgenInheritTask = envimpl.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
 	Unset: []string{
@@ -141,7 +149,7 @@ func IsSecretValue(value string) bool {
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the
 // value detection.
-var envgenPolicy = envrt.Policy{
+var envgenPolicy = envimpl.Policy{
 	Essentials: []string{
 		"APPDATA",
 		"CI",
@@ -367,7 +375,3 @@ var envgenPolicy = envrt.Policy{
 		"HISTFILE",
 	},
 }
-
-// The lists above are shaped for envrt.LayoutV4; against a runtime with
-// another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV4

@@ -2,7 +2,15 @@
 
 package main
 
-import envrt "github.com/envgen/envgen/runtime"
+import (
+	"github.com/envgen/envgen/runtime/envimpl"
+	"github.com/envgen/envgen/runtime/envrt"
+)
+
+// This file is written for the runtime's layout 5. Against a runtime of another
+// layout it does not compile (undefined: envimpl.Layout…_RegenerateIfUndefined):
+// regenerate it with the envgen whose version matches the runtime's in go.mod.
+const _ = envimpl.LayoutV5_RegenerateIfUndefined
 
 // Params holds the parameters the policy's tasks share (params:), each the
 // text of its {param} in the policy. A task reads the fields its values use.
@@ -27,33 +35,33 @@ type Params struct {
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func BuildEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenBuildBuild(envrt.Fresh(environ), p, overrides)
+	return envgenBuildBuild(envimpl.Fresh(environ), p, overrides)
 }
 
-// BuildEnvOS is BuildEnv over this process's own environment, filtered in place: see envrt.OS.
+// BuildEnvOS is BuildEnv over this process's own environment (os.Environ's copy, filtered in place).
 func BuildEnvOS(p Params, overrides ...envrt.Var) []string {
-	return envgenBuildBuild(envrt.OS(), p, overrides)
+	return envgenBuildBuild(envimpl.OS(), p, overrides)
 }
 
 // AppendBuildEnv is BuildEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendBuildEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenBuildBuild(envrt.Given(dst, environ), p, overrides)
+	return envgenBuildBuild(envimpl.Given(dst, environ), p, overrides)
 }
 
 // envgenBuildBuild builds task "build"'s environment over in: its defines and binPaths.
-func envgenBuildBuild(in envrt.Input, p Params, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenBuildTask, []string{
+func envgenBuildBuild(in envimpl.Input, p Params, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenBuildTask, []string{
 		"CGO_ENABLED=0",
 		"VX_RUN_WORKSPACE=" + p.Workspace,
 		"VX_RUN_TASK=" + p.Task,
-	}, overrides, []envrt.Dir{
+	}, overrides, []envimpl.Dir{
 		{p.ProjectDir, "/node_modules/.bin"},
 		{p.Workspace, "/node_modules/.bin"},
 	})
 }
 
-// envgenBuildTask is task "build"'s lists, which envrt compiles at its first call.
-var envgenBuildTask = envrt.Task{
+// envgenBuildTask is task "build"'s lists, which the runtime compiles at its first call.
+var envgenBuildTask = envimpl.Task{
 	Policy: &envgenPolicy,
 	PassThrough: []string{
 		"NODE_ENV",
@@ -78,34 +86,34 @@ var envgenBuildTask = envrt.Task{
 // A directory whose {param} or ${NAME} is empty is skipped, not made root-relative.
 // Overrides apply in order after the defines, and before PATH is extended.
 func TestEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenTestBuild(envrt.Fresh(environ), p, overrides)
+	return envgenTestBuild(envimpl.Fresh(environ), p, overrides)
 }
 
-// TestEnvOS is TestEnv over this process's own environment, filtered in place: see envrt.OS.
+// TestEnvOS is TestEnv over this process's own environment (os.Environ's copy, filtered in place).
 func TestEnvOS(p Params, overrides ...envrt.Var) []string {
-	return envgenTestBuild(envrt.OS(), p, overrides)
+	return envgenTestBuild(envimpl.OS(), p, overrides)
 }
 
 // AppendTestEnv is TestEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendTestEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenTestBuild(envrt.Given(dst, environ), p, overrides)
+	return envgenTestBuild(envimpl.Given(dst, environ), p, overrides)
 }
 
 // envgenTestBuild builds task "test"'s environment over in: its defines and binPaths.
-func envgenTestBuild(in envrt.Input, p Params, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenTestTask, []string{
+func envgenTestBuild(in envimpl.Input, p Params, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenTestTask, []string{
 		"NODE_ENV=test",
 		"TZ=UTC",
 		"VX_RUN_WORKSPACE=" + p.Workspace,
 		"VX_RUN_TASK=" + p.Task,
-	}, overrides, []envrt.Dir{
+	}, overrides, []envimpl.Dir{
 		{p.ProjectDir, "/node_modules/.bin"},
 		{p.Workspace, "/node_modules/.bin"},
 	})
 }
 
-// envgenTestTask is task "test"'s lists, which envrt compiles at its first call.
-var envgenTestTask = envrt.Task{
+// envgenTestTask is task "test"'s lists, which the runtime compiles at its first call.
+var envgenTestTask = envimpl.Task{
 	Policy: &envgenPolicy,
 	PassThrough: []string{
 		"JEST_*",
@@ -164,7 +172,7 @@ func IsSecretValue(value string) bool {
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the
 // value detection.
-var envgenPolicy = envrt.Policy{
+var envgenPolicy = envimpl.Policy{
 	Essentials: []string{
 		"APPDATA",
 		"CI",
@@ -330,7 +338,3 @@ var envgenPolicy = envrt.Policy{
 		"NPM_TOKEN",
 	},
 }
-
-// The lists above are shaped for envrt.LayoutV4; against a runtime with
-// another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV4

@@ -2,7 +2,15 @@
 
 package main
 
-import envrt "github.com/envgen/envgen/runtime"
+import (
+	"github.com/envgen/envgen/runtime/envimpl"
+	"github.com/envgen/envgen/runtime/envrt"
+)
+
+// This file is written for the runtime's layout 5. Against a runtime of another
+// layout it does not compile (undefined: envimpl.Layout…_RegenerateIfUndefined):
+// regenerate it with the envgen whose version matches the runtime's in go.mod.
+const _ = envimpl.LayoutV5_RegenerateIfUndefined
 
 // PluginParams holds the parameters the policy's tasks share (params:), each the
 // text of its {param} in the policy. A task reads the fields its values use.
@@ -17,29 +25,29 @@ type PluginParams struct {
 // Sets VX_RUN_TASK="{task}".
 // Overrides apply in order after the defines.
 func PluginLintEnv(environ []string, p PluginParams, overrides ...envrt.Var) []string {
-	return envgenPluginLintBuild(envrt.Fresh(environ), p, overrides)
+	return envgenPluginLintBuild(envimpl.Fresh(environ), p, overrides)
 }
 
-// PluginLintEnvOS is PluginLintEnv over this process's own environment, filtered in place: see envrt.OS.
+// PluginLintEnvOS is PluginLintEnv over this process's own environment (os.Environ's copy, filtered in place).
 func PluginLintEnvOS(p PluginParams, overrides ...envrt.Var) []string {
-	return envgenPluginLintBuild(envrt.OS(), p, overrides)
+	return envgenPluginLintBuild(envimpl.OS(), p, overrides)
 }
 
 // AppendPluginLintEnv is PluginLintEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendPluginLintEnv(dst, environ []string, p PluginParams, overrides ...envrt.Var) []string {
-	return envgenPluginLintBuild(envrt.Given(dst, environ), p, overrides)
+	return envgenPluginLintBuild(envimpl.Given(dst, environ), p, overrides)
 }
 
 // envgenPluginLintBuild builds task "lint"'s environment over in: its defines and binPaths.
-func envgenPluginLintBuild(in envrt.Input, p PluginParams, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenPluginLintTask, []string{
+func envgenPluginLintBuild(in envimpl.Input, p PluginParams, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenPluginLintTask, []string{
 		"VX_RUN_WORKSPACE=" + p.Workspace,
 		"VX_RUN_TASK=" + p.Task,
 	}, overrides, nil)
 }
 
-// envgenPluginLintTask is task "lint"'s lists, which envrt compiles at its first call.
-var envgenPluginLintTask = envrt.Task{
+// envgenPluginLintTask is task "lint"'s lists, which the runtime compiles at its first call.
+var envgenPluginLintTask = envimpl.Task{
 	Policy:  &envgenPluginPolicy,
 	Inherit: true,
 	Unset: []string{
@@ -97,7 +105,7 @@ func PluginIsSecretValue(value string) bool {
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the
 // value detection.
-var envgenPluginPolicy = envrt.Policy{
+var envgenPluginPolicy = envimpl.Policy{
 	Secrets: []string{
 		"*_ACCESS_KEY",
 		"*_API_KEY",
@@ -289,7 +297,3 @@ var envgenPluginPolicy = envrt.Policy{
 		"HISTFILE",
 	},
 }
-
-// The lists above are shaped for envrt.LayoutV4; against a runtime with
-// another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV4

@@ -18,7 +18,7 @@ import (
 	"github.com/envgen/envgen/internal/bench/s100"
 	"github.com/envgen/envgen/internal/bench/s1000"
 	"github.com/envgen/envgen/internal/bench/s10values"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // policy is one benchmark policy: its secret names and its builders.

@@ -11,7 +11,7 @@ import (
 	"github.com/envgen/envgen/internal/gen"
 	policyfile "github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/testkit"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 // BenchmarkFirstCall times what a task's first call adds: the runtime
@@ -45,7 +45,7 @@ func BenchmarkFirstCall(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				_, tasks := pl.Tables() // fresh, not yet compiled
-				sink += len(envrt.Build(envrt.Given(nil, nil), tasks[index], nil, nil, nil))
+				sink += len(envimpl.Build(envimpl.Given(nil, nil), tasks[index], nil, nil, nil))
 			}
 		})
 	}
@@ -84,10 +84,10 @@ func BenchmarkFirstCallREADME(b *testing.B) {
 				_, tasks := pl.Tables() // fresh, not yet compiled
 				if i > 0 {              // the policy compiled already, by the first task's call
 					b.StopTimer()
-					envrt.Build(envrt.Fresh(environ), tasks[0], nil, nil, nil)
+					envimpl.Build(envimpl.Fresh(environ), tasks[0], nil, nil, nil)
 					b.StartTimer()
 				}
-				sink += len(envrt.Build(envrt.Fresh(environ), tasks[i], nil, nil, nil))
+				sink += len(envimpl.Build(envimpl.Fresh(environ), tasks[i], nil, nil, nil))
 			}
 		})
 	}
@@ -127,7 +127,7 @@ func keptBytes(tb testing.TB) uint64 {
 	goruntime.ReadMemStats(&before)
 	rp, tasks := pl.Tables()
 	for _, t := range tasks {
-		sink += len(envrt.Build(envrt.Fresh(environ), t, nil, nil, nil))
+		sink += len(envimpl.Build(envimpl.Fresh(environ), t, nil, nil, nil))
 	}
 	goruntime.GC()
 	goruntime.ReadMemStats(&after)

@@ -1,6 +1,6 @@
 package bench
 
-import envrt "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/runtime/envrt"
 
 // Refinements are three run-time refinements, as a program whose users
 // configure its children passes them: a pattern dropped, one secret kept

@@ -12,19 +12,15 @@ import (
 	"github.com/envgen/envgen/internal/testkit"
 )
 
-// vetModule writes a throwaway module that uses this repository (by a
-// replace directive) as a user's module would: a policy, the code envgen
+// vetModule writes a throwaway module that uses this repository's
+// runtime (by a replace directive) as a user's module would: a policy, the code envgen
 // generates from it, and main.go spawning a child with a builder's
 // result. It returns the module's directory and the go command's
 // environment for it.
 func vetModule(t *testing.T) (dir string, environ []string) {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
 	dir = t.TempDir()
 	files := map[string]string{
-		"go.mod": "module envgen.test/vet\n\ngo 1.26\n\nrequire github.com/envgen/envgen v0.0.0\n\n" +
-			"replace github.com/envgen/envgen => " + filepath.ToSlash(root) + "\n",
 		"envpolicy.yaml": "version: 1\npackage: main\ntasks: {shell: {mode: inherit}}\n",
 		"main.go": `package main
 
@@ -42,7 +38,7 @@ func main() {
 	for name, src := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
 	}
-	testkit.CopyFile(t, filepath.Join(root, "go.sum"), filepath.Join(dir, "go.sum"))
+	testkit.HostModule(t, dir, "envgen.test/vet")
 	var stderr bytes.Buffer
 	require.Equal(t, 0, Do([]string{"-o", filepath.Join(dir, "envpolicy_gen.go"), filepath.Join(dir, "envpolicy.yaml")}, nil, &bytes.Buffer{}, &stderr, nil), stderr.String())
 	return dir, testkit.GoEnv(t, testkit.GoCommand(t))
@@ -148,7 +144,7 @@ import (
 	"os"
 	"os/exec"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 func firstWins(v string) []string {

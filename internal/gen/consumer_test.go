@@ -16,7 +16,7 @@ import (
 // holds these to the README, so that the test proves what users read.
 const (
 	quickstartGet      = "go get -tool github.com/envgen/envgen/cmd/envgen"
-	quickstartLocal    = "go mod edit -replace github.com/envgen/envgen=/path/to/envgen -tool github.com/envgen/envgen/cmd/envgen && go mod tidy"
+	quickstartLocal    = "go mod edit -replace github.com/envgen/envgen=/path/to/envgen -replace github.com/envgen/envgen/runtime=/path/to/envgen/runtime -tool github.com/envgen/envgen/cmd/envgen && go mod tidy"
 	quickstartGenerate = "//go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml"
 	quickstartPolicy   = `version: 1
 tasks:
@@ -45,7 +45,7 @@ import (
 	"os/exec"
 	"sort"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 func main() {
@@ -95,7 +95,8 @@ func TestConsumerQuickstart(t *testing.T) {
 	}
 	c := newConsumer(t)
 	goTool, root, mod, env := c.goTool, c.root, c.mod, c.env
-	testkit.RunGo(t, goTool, mod, env, "mod", "edit", "-replace=github.com/envgen/envgen="+filepath.ToSlash(root))
+	testkit.RunGo(t, goTool, mod, env, "mod", "edit", "-replace=github.com/envgen/envgen="+filepath.ToSlash(root),
+		"-replace="+testkit.RuntimeModule+"="+filepath.ToSlash(filepath.Join(root, "runtime")))
 	testkit.RunGo(t, goTool, mod, env, strings.Fields(quickstartGet)[1:]...)
 	goMod, err := os.ReadFile(filepath.Join(mod, "go.mod"))
 	require.NoError(t, err)

@@ -2,7 +2,7 @@
 // package policy) into Go code. The pipeline reads top to bottom:
 // MakePlan (plan.go: the policy's lists, sorted, as the runtime takes them) → emit
 // (emit.go, jennifer) → write (only if changed) or compare.
-// It imports policy (what it plans from), glob (the one matcher), the
-// runtime (envrt: Plan.Tables makes its values) and jennifer; cmd and the
-// tests import it.
+// It imports policy (what it plans from), the runtime's envimpl
+// (Plan.Tables makes its values; the one matcher, through its
+// generator-only entry) and jennifer; cmd and the tests import it.
 package gen

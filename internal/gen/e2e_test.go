@@ -19,8 +19,8 @@ import (
 var e2eGOOS = []string{"linux", "windows", "darwin", "freebsd"}
 
 // TestE2E is the end-to-end test, after stringer's: every good golden case
-// becomes a package of a throwaway module that uses this repository (by a
-// replace directive) as its users' modules would. The generated files must
+// becomes a package of a throwaway module that uses this repository's
+// runtime (by a replace directive) as its users' modules would. The generated files must
 // be gofmt-formatted and pass go vet on every GOOS in e2eGOOS; then go test
 // runs the self-checking tests that sit next to some cases
 // (testdata/golden/<case>/check_test.go), which hold the generated API to
@@ -30,15 +30,9 @@ func TestE2E(t *testing.T) {
 		t.Skip("builds and tests a module of generated code; skipped with -short")
 	}
 	goTool := testkit.GoCommand(t)
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
 
 	mod := t.TempDir()
-	goMod := "module envgen.test/e2e\n\ngo 1.24\n\n" +
-		"require github.com/envgen/envgen v0.0.0\n\n" +
-		"replace github.com/envgen/envgen => " + filepath.ToSlash(root) + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644))
-	testkit.CopyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	testkit.HostModule(t, mod, "envgen.test/e2e")
 	// What the check tests share, from a real file: envgen.test/e2e/checks.
 	require.NoError(t, os.Mkdir(filepath.Join(mod, "checks"), 0o755))
 	testkit.CopyFile(t, filepath.Join(testkit.GoldenRoot, "checks", "checks.go"), filepath.Join(mod, "checks", "checks.go"))

@@ -4,12 +4,12 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/internal/policy"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 // This file plans and prints the policy's value detection
 // (secrets.values, secrets.valuePrefixes): the generated IsSecretValue
-// and the envrt.Policy fields the builders read.
+// and the envimpl.Policy fields the builders read.
 
 // ValuePlan is a policy's value detection, resolved. Its zero value is
 // detection on with the built-in rules alone, the default.
@@ -28,8 +28,8 @@ func PlanValues(p *policy.Policy) ValuePlan {
 	return ValuePlan{Prefixes: p.ValuePrefixes}
 }
 
-// valueFields returns the envrt.Policy fields of value detection.
-func valueFields(rp *envrt.Policy) []jen.Code {
+// valueFields returns the envimpl.Policy fields of value detection.
+func valueFields(rp *envimpl.Policy) []jen.Code {
 	if !rp.SecretValues {
 		return nil
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"github.com/envgen/envgen/internal/testkit"
 	"go/ast"
-	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -110,60 +109,24 @@ func checkDiagnostics(t *testing.T, src []byte, err error) {
 	}
 }
 
+// srcImporter type-checks the packages a generated file imports, the
+// runtime's among them, from their source, once per test binary (it
+// keeps what it checked).
 var (
-	runtimeOnce sync.Once
-	runtimePkg  *types.Package
-	runtimeErr  error
-	stdImporter types.Importer
+	importerOnce sync.Once
+	srcImporter  types.Importer
 )
 
-// typecheck parses a generated file and type-checks it against runtime/,
-// itself type-checked from source once per test binary.
+// typecheck parses a generated file and type-checks it against the
+// runtime's source.
 func typecheck(code []byte) error {
-	runtimeOnce.Do(func() {
-		fset := token.NewFileSet()
-		stdImporter = importer.ForCompiler(fset, "source", nil)
-		files, err := filepath.Glob(filepath.Join("..", "..", "runtime", "*.go"))
-		if err != nil {
-			runtimeErr = err
-			return
-		}
-		var parsed []*ast.File
-		for _, file := range files {
-			// Skip tests, and files whose build constraints leave them out
-			// of this build (access_unix.go or access_other.go).
-			if ok, err := build.Default.MatchFile(filepath.Dir(file), filepath.Base(file)); strings.HasSuffix(file, "_test.go") || err != nil || !ok {
-				continue
-			}
-			f, err := parser.ParseFile(fset, file, nil, 0)
-			if err != nil {
-				runtimeErr = err
-				return
-			}
-			parsed = append(parsed, f)
-		}
-		conf := types.Config{Importer: stdImporter}
-		runtimePkg, runtimeErr = conf.Check(runtimePath, fset, parsed, nil)
-	})
-	if runtimeErr != nil {
-		return runtimeErr
-	}
+	importerOnce.Do(func() { srcImporter = importer.ForCompiler(token.NewFileSet(), "source", nil) })
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "gen.go", code, parser.ParseComments)
 	if err != nil {
 		return err
 	}
-	conf := types.Config{Importer: importerFunc(func(path string) (*types.Package, error) {
-		if path == runtimePath {
-			return runtimePkg, nil
-		}
-		return stdImporter.Import(path)
-	})}
+	conf := types.Config{Importer: srcImporter}
 	_, err = conf.Check("p", fset, []*ast.File{f}, nil)
 	return err
 }
-
-// importerFunc is a types.Importer made of a function.
-type importerFunc func(path string) (*types.Package, error)
-
-func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

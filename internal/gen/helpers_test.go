@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 // mustLoad loads and checks src, failing the test on any diagnostic.
@@ -45,8 +45,8 @@ func barePolicy(body string) string {
 // runtimeTables holds the runtime tables of a policy, as its generated
 // code would.
 type runtimeTables struct {
-	Policy *envrt.Policy
-	Tasks  []*envrt.Task
+	Policy *envimpl.Policy
+	Tasks  []*envimpl.Task
 }
 
 // compiled loads src and returns its runtime tables, failing the test on

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/internal/policy"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 // Plan is everything emit prints, resolved and sorted; emit reads nothing
@@ -15,7 +15,7 @@ import (
 type Plan struct {
 	Package string
 	Source  string // the policy file's base name, for the header
-	// The policy-wide lists, each sorted (see envrt.Policy): Essentials
+	// The policy-wide lists, each sorted (see envimpl.Policy): Essentials
 	// only if some task is isolated, Injection only if some task drops
 	// it. SecretExtra holds the entries of Secrets that secrets.extra
 	// lists, sorted, which the generated file marks.
@@ -47,7 +47,7 @@ type TaskPlan struct {
 	Inherit       bool
 	DropInjection bool
 	Params        []string // in order of first use
-	// The task's lists as the runtime takes them (see envrt.Task):
+	// The task's lists as the runtime takes them (see envimpl.Task):
 	// PassThrough holds exact names (less those only built-in presets
 	// list, which are BuiltinPassThrough), then patterns, then negations
 	// ("!"), each part sorted; Unset the task's own names, then
@@ -172,12 +172,12 @@ func filter(list []string, keep func(string) bool) []string {
 // Tables returns the runtime values the generated code for pl holds: the
 // policy's, and each task's in the order of pl.Tasks. emit prints them;
 // tests run a policy in process with them, without compiling Go.
-func (pl *Plan) Tables() (*envrt.Policy, []*envrt.Task) {
-	rp := &envrt.Policy{Essentials: pl.Essentials, Secrets: pl.Secrets, Pass: pl.Pass, Injection: pl.Injection,
+func (pl *Plan) Tables() (*envimpl.Policy, []*envimpl.Task) {
+	rp := &envimpl.Policy{Essentials: pl.Essentials, Secrets: pl.Secrets, Pass: pl.Pass, Injection: pl.Injection,
 		SecretValues: !pl.Values.Off, ValuePrefixes: pl.Values.Prefixes, TaskNames: pl.TaskNames}
-	var tasks []*envrt.Task
+	var tasks []*envimpl.Task
 	for _, t := range pl.Tasks {
-		tasks = append(tasks, &envrt.Task{Policy: rp, Inherit: t.Inherit, PassThrough: t.PassThrough,
+		tasks = append(tasks, &envimpl.Task{Policy: rp, Inherit: t.Inherit, PassThrough: t.PassThrough,
 			BuiltinPassThrough: t.BuiltinPassThrough, Unset: t.Unset, DropInjection: t.DropInjection})
 	}
 	return rp, tasks

@@ -3,14 +3,15 @@ package gentest
 import (
 	"github.com/envgen/envgen/internal/gen"
 	"github.com/envgen/envgen/internal/policy"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envimpl"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // Compiled is a policy turned into the runtime tables its generated code
 // would hold, for running it in process in tests without
 // compiling Go.
 type Compiled struct {
-	Policy *envrt.Policy
+	Policy *envimpl.Policy
 	Tasks  []*CompiledTask // in policy order
 
 	checked *policy.Policy // what the reference interpreter reads (reference.go)
@@ -20,7 +21,7 @@ type Compiled struct {
 // what emit prints) and the runtime table it holds.
 type CompiledTask struct {
 	gen.TaskPlan
-	Task *envrt.Task
+	Task *envimpl.Task
 }
 
 // Compile checks a policy like Generate and returns its tables.
@@ -48,13 +49,13 @@ func (c *Compiled) Task(key string) *CompiledTask {
 	return nil
 }
 
-// Fill returns what the task's generated Append…Env passes envrt.Build,
+// Fill returns what the task's generated Append…Env passes envimpl.Build,
 // worked out from the plan's pieces as the generated expressions work
 // them out: its defines, as NAME=value entries, and its binPaths, one
-// envrt.Dir piece per piece, with params (by parameter name; a missing
+// envimpl.Dir piece per piece, with params (by parameter name; a missing
 // one is empty) and each ${NAME} read by getenv, which gets the
 // reference as the generated code reads it.
-func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReference) string) (defines []string, dirs []envrt.Dir) {
+func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReference) string) (defines []string, dirs []envimpl.Dir) {
 	fill := func(s gen.Piece) string {
 		switch {
 		case s.Param != "":
@@ -72,7 +73,7 @@ func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReferen
 		defines = append(defines, d.Name+"="+value)
 	}
 	for _, pieces := range t.BinPaths {
-		dir := envrt.Dir{}
+		dir := envimpl.Dir{}
 		for _, s := range pieces {
 			dir = append(dir, fill(s))
 		}
@@ -83,12 +84,12 @@ func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReferen
 
 // Build runs the task as its generated Append…Env does.
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
-	in := envrt.Given(dst, environ)
+	in := envimpl.Given(dst, environ)
 	defines, dirs := t.Fill(params, func(r gen.EnvReference) string {
 		if r.Secret {
 			return t.Task.GetenvExempt(in, r.Name, r.Exempt...)
 		}
 		return t.Task.Getenv(in, r.Name)
 	})
-	return envrt.Build(in, t.Task, defines, overrides, dirs)
+	return envimpl.Build(in, t.Task, defines, overrides, dirs)
 }

@@ -28,8 +28,8 @@ import (
 // a throwaway module (as TestE2E does), builds one driver program that
 // calls every generated builder, feeds it thousands of random calls, and
 // compares every answer with reference.Build(…, fold=false), this OS's rules.
-// Windows' rules are compared in runtime/fuzz_test.go, which can reach the
-// runtime's folding build.
+// Windows' rules are compared in fold_test.go, in process, through
+// envimpl.BuildFold.
 
 // Sizes of one run: policies × calls per policy ≥ 10,000 calls.
 const (
@@ -122,14 +122,8 @@ func makeDiffBatch(t *testing.T) *diffBatch {
 	}
 
 	goTool := testkit.GoCommand(t)
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
 	mod := t.TempDir()
-	goMod := "module envgen.test/diff\n\ngo 1.24\n\n" +
-		"require github.com/envgen/envgen v0.0.0\n\n" +
-		"replace github.com/envgen/envgen => " + filepath.ToSlash(root) + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644))
-	testkit.CopyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	testkit.HostModule(t, mod, "envgen.test/diff")
 	for i, src := range b.srcs {
 		code, err := gen.Generate("policy.yaml", []byte(src), "")
 		require.NoError(t, err, "policy %d:\n%s", i, src)
@@ -173,7 +167,7 @@ import (
 	"os"
 	"slices"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 `)
 	for i := range policies {
 		fmt.Fprintf(&b, "\tp%d \"envgen.test/diff/p%d\"\n", i, i)

@@ -27,13 +27,3 @@ func Reference(c *Compiled, key string, environ []string, params map[string]stri
 
 // ReferenceIsSecret is the reference interpreter's IsSecret for c.
 func ReferenceIsSecret(c *Compiled, name string) bool { return reference.IsSecret(c.checked, name) }
-
-// ReferenceSplit is the reference interpreter's split of an os.Environ
-// entry into name and value.
-func ReferenceSplit(entry string) (name, value string, ok bool) { return reference.Split(entry) }
-
-// ReferenceMatch is the reference interpreter's pattern match: '*' matches
-// any run of bytes; fold ignores ASCII case.
-func ReferenceMatch(pattern, name string, fold bool) bool {
-	return reference.Match(pattern, name, fold)
-}

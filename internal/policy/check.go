@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/envgen/envgen/internal/glob"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 // Policy is a checked policy: every name, pattern and value valid, each
@@ -319,7 +319,7 @@ func (c *checker) essentialSecrets(p *Policy, essentials, secretExtra []Text) {
 type SecretSet struct {
 	names    map[string]string // fold key → name as listed
 	patterns []string
-	compiled []glob.Pattern
+	compiled []envimpl.GlobPattern
 	pass     map[string]bool
 }
 
@@ -332,7 +332,7 @@ func SecretMatcher(p *Policy) SecretSet {
 		}
 	}
 	for _, pat := range p.SecretPatterns {
-		s.compiled = append(s.compiled, glob.Compile(pat))
+		s.compiled = append(s.compiled, envimpl.CompileGlob(pat))
 	}
 	return s
 }

@@ -4,5 +4,6 @@
 // built-in lists and the name and value syntax (check.go), and returns
 // either a checked Policy or Diagnostics, each FILE:LINE:COL: message.
 // The generator, explain and the test support all start from it.
-// It imports internal/glob and yaml.v3, nothing else of envgen.
+// It imports the runtime's envimpl (for the one pattern matcher, through
+// its generator-only entry) and yaml.v3, nothing else of envgen.
 package policy

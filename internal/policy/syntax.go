@@ -6,20 +6,20 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/envgen/envgen/internal/glob"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 // IsName reports whether s is an environment name: [A-Za-z_][A-Za-z0-9_]*,
-// a valid name or pattern (glob.Valid, which the runtime's CheckVars
+// a valid name or pattern (envimpl.ValidGlob, which the runtime's CheckVars
 // asks too) without '*'.
 func IsName(s string) bool {
-	return glob.Valid(s) && strings.IndexByte(s, '*') < 0
+	return envimpl.ValidGlob(s) && strings.IndexByte(s, '*') < 0
 }
 
 // IsPattern reports whether s is a name pattern: [A-Za-z0-9_*]+ with at
 // least one '*', not starting with a digit.
 func IsPattern(s string) bool {
-	return glob.Valid(s) && strings.IndexByte(s, '*') >= 0
+	return envimpl.ValidGlob(s) && strings.IndexByte(s, '*') >= 0
 }
 
 // What a name and a pattern may hold, as messages say it.

@@ -74,17 +74,19 @@ func GoCommand(t testing.TB) string {
 // GoEnv returns the environment for go commands in a throwaway module: the
 // caches and the few variables a go command needs, the module's own
 // go.mod (not a workspace), and no network (GOPROXY=off), so that a test
-// never resolves a module its author did not expect. What those commands
-// need is this repository's own modules: GoEnv first runs go mod download
-// in the repository, with the network (once per test process), so that
-// they are in the module cache even on a fresh machine, or when one
-// package's tests run alone.
+// never resolves a module its author did not expect. A module that uses
+// only the runtime (HostModule) needs nothing more; for one that uses
+// the root module too, GoEnv first runs go mod download in the
+// repository's workspace, with the network (once per test process), so
+// that the root's requirements are in the module cache even on a fresh
+// machine, or when one package's tests run alone.
 func GoEnv(t testing.TB, goTool string) []string {
 	t.Helper()
 	downloadOnce.Do(func() {
+		root := repoRoot(t)
 		cmd := exec.Command(goTool, "mod", "download")
-		cmd.Dir = repoRoot(t)
-		cmd.Env = NetworkGoEnv(t, goTool)
+		cmd.Dir = root
+		cmd.Env = append(NetworkGoEnv(t, goTool), "GOWORK="+filepath.Join(root, "go.work"))
 		if out, err := cmd.CombinedOutput(); err != nil {
 			downloadErr = fmt.Errorf("go mod download in %s: %v\n%s", cmd.Dir, err, out)
 		}
@@ -132,18 +134,48 @@ func NetworkGoEnv(t testing.TB, goTool string) []string {
 }
 
 // repoRoot returns the repository's root: the nearest directory above
-// the current one that holds go.mod.
+// the current one that holds go.work.
 func repoRoot(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	require.NoError(t, err)
-	for !FileExists(filepath.Join(dir, "go.mod")) {
+	for !FileExists(filepath.Join(dir, "go.work")) {
 		parent := filepath.Dir(dir)
-		require.NotEqual(t, dir, parent, "no go.mod above the test's directory")
+		require.NotEqual(t, dir, parent, "no go.work above the test's directory")
 		dir = parent
 	}
 	return dir
 }
+
+// RuntimeModule is the runtime's module path: the one module a program
+// that uses generated builders requires.
+const RuntimeModule = "github.com/envgen/envgen/runtime"
+
+// HostModule writes to dir the go.mod of a throwaway module named
+// module that requires this checkout's runtime module (by a replace
+// directive), as a host program's module does, at the runtime's go line:
+// it needs no go.sum and no network, since the runtime requires nothing.
+func HostModule(t testing.TB, dir, module string) {
+	t.Helper()
+	root := repoRoot(t)
+	goMod := "module " + module + "\n\ngo " + GoLine(t, filepath.Join(root, "runtime", "go.mod")) + "\n\n" +
+		"require " + RuntimeModule + " v0.0.0\n\n" +
+		"replace " + RuntimeModule + " => " + filepath.ToSlash(filepath.Join(root, "runtime")) + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(goMod), 0o644))
+}
+
+// GoLine returns the version of the go line of the go.mod file at path.
+func GoLine(t testing.TB, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	m := goLine.FindSubmatch(data)
+	require.NotNil(t, m, "%s has no go line", path)
+	return string(m[1])
+}
+
+// goLine matches a go.mod file's go line.
+var goLine = regexp.MustCompile(`(?m)^go (\S+)$`)
 
 // RunGo runs the go command in dir and fails the test with its output if
 // it fails.

@@ -2,8 +2,8 @@ package envgenvet
 
 // This file recognises builders by what they do, not by their names or
 // their file's header: a builder's core is a call into the runtime with
-// a task (envrt.Build(in, &task, …)), whose result is policy-built but
-// for the dst its Input (envrt.Given(dst, environ)) carries. Which of a
+// a task (envimpl.Build(in, &task, …)), whose result is policy-built but
+// for the dst its Input (envimpl.Given(dst, environ)) carries. Which of a
 // function's parameters reach a dst, an environ or an Input (its roles)
 // goes up from the core through each function that passes them on:
 // AppendShellEnv(dst, environ) through Given, ShellEnv(environ) through
@@ -104,7 +104,7 @@ func (f *flow) ownParam(v ssa.Value) int {
 }
 
 // coreKind is the kind of the result of a call of the builder API's core
-// (envrt.Build, whose signature takes a task: TestTableNamesExist holds
+// (envimpl.Build, whose signature takes a task: TestTableNamesExist holds
 // it to that): a builder's result after its Input's dst.
 func (f *flow) coreKind(r roles, args []ssa.Value) envKind {
 	if r.Input < 0 || r.Input >= len(args) {
@@ -115,7 +115,7 @@ func (f *flow) coreKind(r roles, args []ssa.Value) envKind {
 
 // inputDst is the kind of a builder's result over the Input v: what its
 // dst makes it (see dstOf) when v is made by Given here, else
-// policy-built (envrt.OS() has an empty dst; an Input parameter is the
+// policy-built (envimpl.OS() has an empty dst; an Input parameter is the
 // caller's to judge, through the input role).
 func (f *flow) inputDst(v ssa.Value) envKind {
 	if call, ok := v.(*ssa.Call); ok {

@@ -33,7 +33,7 @@
 //     parent's (pass them as overrides, envrt.Set).
 //
 // Builders are recognised by what they do, not by their names or their
-// file's header: a function whose result is built by envrt.Build given
+// file's header: a function whose result is built by envimpl.Build given
 // a task, through the Append…Env and …Env functions that pass it their
 // dst and environ. What the analysis learns about a package's functions
 // (which return a builder's result or os.Environ(), build a Cmd, start

@@ -14,10 +14,10 @@ import (
 // Import paths of the packages the analysis knows beside the standard
 // library's.
 const (
-	// runtimePath is envgen's runtime (package envrt): what generated
-	// builders call, and, until they move, the spawning helpers.
-	runtimePath = "github.com/envgen/envgen/runtime"
-	// envexecPath is where the spawning helpers move (package envexec).
+	// envimplPath is the runtime's package that only generated builders
+	// call (package envimpl).
+	envimplPath = "github.com/envgen/envgen/runtime/envimpl"
+	// envexecPath holds the spawning helpers (package envexec).
 	envexecPath = "github.com/envgen/envgen/runtime/envexec"
 	// interpPath and expandPath are mvdan.cc/sh's shell interpreter and
 	// its environments: a Runner starts its commands' children itself.
@@ -26,12 +26,10 @@ const (
 	unixPath   = "golang.org/x/sys/unix"
 )
 
-// spawnHelperPaths are the packages that may hold envgen's spawning
+// spawnHelperPaths are the packages that hold envgen's spawning
 // helpers (LookPath, Command, CommandContext, Start, Run, PathCache),
-// with the name messages give each; both are known while the helpers
-// move from the runtime to envexec.
+// with the name messages give each.
 var spawnHelperPaths = []struct{ path, show string }{
-	{runtimePath, "envrt"},
 	{envexecPath, "envexec"},
 }
 
@@ -42,7 +40,7 @@ const (
 	roleNone        role = iota
 	roleStart            // starts the Cmd or ProcAttr at arg (a site)
 	roleSpawnEnv         // starts a child (or picks its program, or a shell's environment) with the environment at arg (a site)
-	roleCommand          // a site, and a new Cmd whose Env is the environment at arg: envrt.Command
+	roleCommand          // a site, and a new Cmd whose Env is the environment at arg: envexec.Command
 	roleNewCmd           // a new Cmd whose Env is nil: exec.Command
 	roleShellNew         // interp.New: a shell with the parent's environment unless one of its options (arg, variadic) is interp.Env
 	roleEnviron          // returns the parent's environment: os.Environ
@@ -71,7 +69,7 @@ type funcKey struct{ pkg, recv, name string }
 
 // Which kinds of environment are findings where nil means the parent's
 // environment (exec.Cmd, os.StartProcess, interp.Env), where it means
-// an empty one (syscall, envrt.Start, LookPath), and where a builder is
+// an empty one (syscall, envexec.Start, LookPath), and where a builder is
 // given its environ (entries appended to the parent's lose to its own).
 const (
 	badWhereNilInherits = kNil | kInherit | kInheritPlus | kExtended
@@ -143,12 +141,12 @@ var knownFuncs = map[funcKey]known{
 // builderAPI is what only generated builders call, with the roles of
 // its arguments: Build(in Input, t *Task, …), given a task, returns a
 // builder's result appended to in's dst (core); Given(dst, environ) and
-// Fresh(environ) make an Input. Any other Input (envrt.OS()) has an
+// Fresh(environ) make an Input. Any other Input (envimpl.OS()) has an
 // empty dst.
 var builderAPI = map[funcKey]roles{
-	{runtimePath, "", "Build"}: {Dst: -1, Environ: -1, Input: 0, core: true},
-	{runtimePath, "", "Given"}: {Dst: 0, Environ: 1, Input: -1},
-	{runtimePath, "", "Fresh"}: {Dst: -1, Environ: 0, Input: -1},
+	{envimplPath, "", "Build"}: {Dst: -1, Environ: -1, Input: 0, core: true},
+	{envimplPath, "", "Given"}: {Dst: 0, Environ: 1, Input: -1},
+	{envimplPath, "", "Fresh"}: {Dst: -1, Environ: 0, Input: -1},
 }
 
 // spawnHelpers are envgen's spawning helpers, by name (a method with its
@@ -196,7 +194,7 @@ var (
 	runnerType = typeKey{interpPath, "Runner"}
 	// taskType is what a generated builder gives Build: a call into the
 	// runtime with a *Task is what makes a function a builder.
-	taskType = typeKey{runtimePath, "Task"}
+	taskType = typeKey{envimplPath, "Task"}
 )
 
 // envField is the field that holds the environment, in holder types and
@@ -250,5 +248,5 @@ func typeKeyOf(t types.Type) (typeKey, bool) {
 // that export facts).
 var relevantImports = map[string]bool{
 	"os": true, "os/exec": true, "syscall": true, unixPath: true,
-	runtimePath: true, envexecPath: true, interpPath: true, expandPath: true,
+	envimplPath: true, envexecPath: true, interpPath: true, expandPath: true,
 }

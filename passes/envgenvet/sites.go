@@ -36,7 +36,7 @@ func spawnSite(fn *ssa.Function) (site, bool) {
 
 // newHolder reports whether v is a new exec.Cmd or ProcAttr whose Env the
 // analysis follows, and the Env it starts with: nil for exec.Command
-// and for a literal, what envrt.Command was given (with what is a
+// and for a literal, what envexec.Command was given (with what is a
 // finding there already reported at that call, so not again), or what
 // a constructor (a function that returns a Cmd it made) leaves.
 func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
@@ -63,7 +63,7 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 				if reported := known.bad | kBuiltParam; k&reported != 0 {
 					k = k&^reported | kOther
 				}
-				if k&kNil != 0 { // envrt.Command sets an empty Env for nil
+				if k&kNil != 0 { // envexec.Command sets an empty Env for nil
 					k = k&^kNil | kEmpty
 				}
 				return k, true

@@ -10,37 +10,35 @@ import (
 	"testing"
 )
 
-// The real packages the stand-ins in testdata stand for, and the
-// stand-ins.
+// The real packages the stand-ins in testdata stand for (the runtime's
+// envimpl and envrt, and envexec), and the stand-ins.
 var (
 	realRuntime  = filepath.Join("..", "..", "runtime")
-	realEnvexec  = filepath.Join("..", "..", "runtime", "envexec")
+	realEnvimpl  = filepath.Join(realRuntime, "envimpl")
+	realEnvexec  = filepath.Join(realRuntime, "envexec")
 	stubRuntime  = filepath.Join("testdata", "src", "github.com", "envgen", "envgen", "runtime")
 	stubEnvexec  = filepath.Join(stubRuntime, "envexec")
-	realPackages = map[string]string{runtimePath: realRuntime, envexecPath: realEnvexec}
+	realPackages = map[string]string{envimplPath: realEnvimpl, envexecPath: realEnvexec}
 )
 
-// TestRuntimeStub holds the stand-ins for the runtime and envexec to the
-// real ones: each function the stand-ins declare has, in the runtime or
-// in envexec (wherever it lives now), the real one's parameter and
-// result types, so the analyzer's tests look at the real API.
+// TestRuntimeStub holds the stand-ins for the runtime's packages to the
+// real ones: each function a stand-in declares has, in the real package,
+// the real one's parameter and result types, so the analyzer's tests
+// look at the real API.
 func TestRuntimeStub(t *testing.T) {
-	real := funcTypes(t, realRuntime)
-	for name, sig := range funcTypes(t, realEnvexec) {
-		real[name] = sig
-	}
-	for _, dir := range []string{stubRuntime, stubEnvexec} {
-		stub := funcTypes(t, dir)
+	for _, pkg := range []string{"envimpl", "envrt", "envexec"} {
+		dir := filepath.Join(stubRuntime, pkg)
+		real, stub := funcTypes(t, filepath.Join(realRuntime, pkg)), funcTypes(t, dir)
 		for name, sig := range stub {
 			if got, ok := real[name]; !ok {
-				t.Errorf("neither the runtime nor envexec has %s, which %s declares", name, dir)
+				t.Errorf("the runtime's %s has no %s, which %s declares", pkg, name, dir)
 			} else if got != sig {
 				t.Errorf("%s: the real one's is %s, %s's %s", name, got, dir, sig)
 			}
 		}
-		if len(stub) < len(spawnHelpers) {
-			t.Errorf("%s declares %d functions; want at least the %d spawning helpers", dir, len(stub), len(spawnHelpers))
-		}
+	}
+	if stub := funcTypes(t, stubEnvexec); len(stub) < len(spawnHelpers) {
+		t.Errorf("%s declares %d functions; want at least the %d spawning helpers", stubEnvexec, len(stub), len(spawnHelpers))
 	}
 }
 
@@ -70,12 +68,12 @@ func TestTableNamesExist(t *testing.T) {
 		}
 	}
 	for k := range spawnHelpers {
-		if !has(funcKey{runtimePath, k.recv, k.name}) && !has(funcKey{envexecPath, k.recv, k.name}) {
-			t.Errorf("spawnHelpers: neither the runtime nor envexec has %s %s", k.recv, k.name)
+		if !has(funcKey{envexecPath, k.recv, k.name}) {
+			t.Errorf("spawnHelpers: envexec has no %s %s", k.recv, k.name)
 		}
 	}
-	if !declaresType(t, realRuntime, taskType.name) {
-		t.Errorf("taskType: the runtime declares no type %s", taskType.name)
+	if !declaresType(t, realEnvimpl, taskType.name) {
+		t.Errorf("taskType: envimpl declares no type %s", taskType.name)
 	}
 }
 

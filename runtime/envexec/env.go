@@ -3,7 +3,7 @@ package envexec
 import (
 	"runtime"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // windows is true when names compare ASCII case-insensitively, as

@@ -2,32 +2,40 @@
 
 package s100
 
-import envrt "github.com/envgen/envgen/runtime"
+import (
+	"github.com/envgen/envgen/runtime/envimpl"
+	"github.com/envgen/envgen/runtime/envrt"
+)
+
+// This file is written for the runtime's layout 5. Against a runtime of another
+// layout it does not compile (undefined: envimpl.Layout…_RegenerateIfUndefined):
+// regenerate it with the envgen whose version matches the runtime's in go.mod.
+const _ = envimpl.LayoutV5_RegenerateIfUndefined
 
 // InheritEnv returns the environment of task "inherit" (inherit), built from environ
 // in os.Environ form: every name but the secrets, and those unset: HISTFILE.
 // Overrides apply in order after the defines.
 func InheritEnv(environ []string, overrides ...envrt.Var) []string {
-	return envgenInheritBuild(envrt.Fresh(environ), overrides)
+	return envgenInheritBuild(envimpl.Fresh(environ), overrides)
 }
 
-// InheritEnvOS is InheritEnv over this process's own environment, filtered in place: see envrt.OS.
+// InheritEnvOS is InheritEnv over this process's own environment (os.Environ's copy, filtered in place).
 func InheritEnvOS(overrides ...envrt.Var) []string {
-	return envgenInheritBuild(envrt.OS(), overrides)
+	return envgenInheritBuild(envimpl.OS(), overrides)
 }
 
 // AppendInheritEnv is InheritEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendInheritEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envgenInheritBuild(envrt.Given(dst, environ), overrides)
+	return envgenInheritBuild(envimpl.Given(dst, environ), overrides)
 }
 
 // envgenInheritBuild builds task "inherit"'s environment over in: its defines and binPaths.
-func envgenInheritBuild(in envrt.Input, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenInheritTask, nil, overrides, nil)
+func envgenInheritBuild(in envimpl.Input, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenInheritTask, nil, overrides, nil)
 }
 
-// envgenInheritTask is task "inherit"'s lists, which envrt compiles at its first call.
-var envgenInheritTask = envrt.Task{
+// envgenInheritTask is task "inherit"'s lists, which the runtime compiles at its first call.
+var envgenInheritTask = envimpl.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
 	Unset: []string{
@@ -45,28 +53,28 @@ var envgenInheritTask = envrt.Task{
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func IsolatedEnv(environ []string, overrides ...envrt.Var) []string {
-	return envgenIsolatedBuild(envrt.Fresh(environ), overrides)
+	return envgenIsolatedBuild(envimpl.Fresh(environ), overrides)
 }
 
-// IsolatedEnvOS is IsolatedEnv over this process's own environment, filtered in place: see envrt.OS.
+// IsolatedEnvOS is IsolatedEnv over this process's own environment (os.Environ's copy, filtered in place).
 func IsolatedEnvOS(overrides ...envrt.Var) []string {
-	return envgenIsolatedBuild(envrt.OS(), overrides)
+	return envgenIsolatedBuild(envimpl.OS(), overrides)
 }
 
 // AppendIsolatedEnv is IsolatedEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendIsolatedEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envgenIsolatedBuild(envrt.Given(dst, environ), overrides)
+	return envgenIsolatedBuild(envimpl.Given(dst, environ), overrides)
 }
 
 // envgenIsolatedBuild builds task "isolated"'s environment over in: its defines and binPaths.
-func envgenIsolatedBuild(in envrt.Input, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenIsolatedTask, []string{
+func envgenIsolatedBuild(in envimpl.Input, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenIsolatedTask, []string{
 		"CGO_ENABLED=0",
 	}, overrides, nil)
 }
 
-// envgenIsolatedTask is task "isolated"'s lists, which envrt compiles at its first call.
-var envgenIsolatedTask = envrt.Task{
+// envgenIsolatedTask is task "isolated"'s lists, which the runtime compiles at its first call.
+var envgenIsolatedTask = envimpl.Task{
 	Policy: &envgenPolicy,
 	PassThrough: []string{
 		"GOFLAGS",
@@ -85,28 +93,28 @@ var envgenIsolatedTask = envrt.Task{
 // Sets CGO_ENABLED="0".
 // Overrides apply in order after the defines.
 func StrictEnv(environ []string, overrides ...envrt.Var) []string {
-	return envgenStrictBuild(envrt.Fresh(environ), overrides)
+	return envgenStrictBuild(envimpl.Fresh(environ), overrides)
 }
 
-// StrictEnvOS is StrictEnv over this process's own environment, filtered in place: see envrt.OS.
+// StrictEnvOS is StrictEnv over this process's own environment (os.Environ's copy, filtered in place).
 func StrictEnvOS(overrides ...envrt.Var) []string {
-	return envgenStrictBuild(envrt.OS(), overrides)
+	return envgenStrictBuild(envimpl.OS(), overrides)
 }
 
 // AppendStrictEnv is StrictEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendStrictEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envgenStrictBuild(envrt.Given(dst, environ), overrides)
+	return envgenStrictBuild(envimpl.Given(dst, environ), overrides)
 }
 
 // envgenStrictBuild builds task "strict"'s environment over in: its defines and binPaths.
-func envgenStrictBuild(in envrt.Input, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenStrictTask, []string{
+func envgenStrictBuild(in envimpl.Input, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenStrictTask, []string{
 		"CGO_ENABLED=0",
 	}, overrides, nil)
 }
 
-// envgenStrictTask is task "strict"'s lists, which envrt compiles at its first call.
-var envgenStrictTask = envrt.Task{
+// envgenStrictTask is task "strict"'s lists, which the runtime compiles at its first call.
+var envgenStrictTask = envimpl.Task{
 	Policy: &envgenPolicy,
 	PassThrough: []string{
 		"GOFLAGS",
@@ -137,7 +145,7 @@ func IsSecretValue(value string) bool {
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the
 // value detection.
-var envgenPolicy = envrt.Policy{
+var envgenPolicy = envimpl.Policy{
 	Essentials: []string{
 		"APPDATA",
 		"CI",
@@ -285,7 +293,3 @@ var envgenPolicy = envrt.Policy{
 		"NODE_ENV",
 	},
 }
-
-// The lists above are shaped for envrt.LayoutV4; against a runtime with
-// another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV4

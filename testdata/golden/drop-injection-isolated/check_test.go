@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 var environ = []string{

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // environ holds injection variables of every kind next to ordinary names.

@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 
 	"envgen.test/e2e/checks"
 )

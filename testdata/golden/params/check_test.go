@@ -10,7 +10,7 @@ import (
 	"slices"
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 
 	"envgen.test/e2e/checks"
 )

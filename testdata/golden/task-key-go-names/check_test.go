@@ -7,7 +7,7 @@ package gonames
 import (
 	"testing"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 
 	"envgen.test/e2e/checks"
 )

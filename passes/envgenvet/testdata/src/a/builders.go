@@ -11,45 +11,46 @@ import (
 
 	"fakegen"
 	"gen"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 func tokenWritten(tok string) {
 	env := gen.ShellEnvOS()
 	env[0] = "GITHUB_TOKEN=" + tok
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry appended or written after it ran`
+	envexec.Command(env, "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry appended or written after it ran`
 }
 
 func tokenCopied(tok string) {
 	env := gen.ShellEnvOS()
 	copy(env[1:], []string{"GITHUB_TOKEN=" + tok})
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+	envexec.Command(env, "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry`
 }
 
 func tokenReplaced(tok string) {
 	env := gen.ShellEnvOS()
 	env = slices.Replace(env, 0, 1, "GITHUB_TOKEN="+tok)
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+	envexec.Command(env, "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry`
 }
 
 func tokenReplacedInPlace(tok string) {
 	env := gen.ShellEnvOS()
 	_ = slices.Replace(env, 0, 1, "GITHUB_TOKEN="+tok)
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+	envexec.Command(env, "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry`
 }
 
 func nonConstantDst(tok string) {
 	env := gen.AppendShellEnv([]string{"GITHUB_TOKEN=" + tok}, os.Environ())
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+	envexec.Command(env, "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry`
 }
 
 func dstGiven(dst []string) { // want dstGiven:"envFunc\\(\\)\\[dst 0 environ -1 input -1\\]"
-	envrt.Command(gen.AppendShellEnv(dst, os.Environ()), "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+	envexec.Command(gen.AppendShellEnv(dst, os.Environ()), "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry`
 }
 
 func envFuncIdentity() {
 	var f gen.EnvFunc = func(e []string, p gen.Params, o ...envrt.Var) []string { return e }
-	envrt.Command(f(os.Environ(), gen.Params{}), "ls").Run() // want `^envrt.Command: the environment is os.Environ\(\) or derived`
+	envexec.Command(f(os.Environ(), gen.Params{}), "ls").Run() // want `^envexec.Command: the environment is os.Environ\(\) or derived`
 }
 
 func envFuncChosen(ok bool) {
@@ -57,18 +58,18 @@ func envFuncChosen(ok bool) {
 	if !ok {
 		f = func(e []string, p gen.Params, o ...envrt.Var) []string { return e }
 	}
-	envrt.Command(f(os.Environ(), gen.Params{}), "ls").Run() // want `^envrt.Command: the environment is os.Environ\(\) or derived from it on some paths`
+	envexec.Command(f(os.Environ(), gen.Params{}), "ls").Run() // want `^envexec.Command: the environment is os.Environ\(\) or derived from it on some paths`
 }
 
 func headerLookAlike() {
-	envrt.Command(fakegen.ShellEnv(os.Environ()), "ls").Run() // want `^envrt.Command: the environment is os.Environ\(\) or derived`
-	envrt.Command(fakegen.ShellEnvOS(), "ls").Run()           // want `^envrt.Command: the environment is os.Environ\(\) or derived`
-	envrt.Command(fakegen.Build(os.Environ()), "ls").Run()    // want `^envrt.Command: the environment is os.Environ\(\) or derived`
+	envexec.Command(fakegen.ShellEnv(os.Environ()), "ls").Run() // want `^envexec.Command: the environment is os.Environ\(\) or derived`
+	envexec.Command(fakegen.ShellEnvOS(), "ls").Run()           // want `^envexec.Command: the environment is os.Environ\(\) or derived`
+	envexec.Command(fakegen.Build(os.Environ()), "ls").Run()    // want `^envexec.Command: the environment is os.Environ\(\) or derived`
 }
 
 func appendedBeforeBuilder(tok string) {
 	env := gen.ShellEnv(append(os.Environ(), "GITHUB_TOKEN="+tok)) // want `^ShellEnv: its environ is os.Environ\(\) with entries appended, which lose to this process's entries of the same names \(a builder keeps each name's first entry\); pass them to the builder as envrt.Set\(NAME, value\)`
-	envrt.Command(env, "ls").Run()
+	envexec.Command(env, "ls").Run()
 }
 
 func appendedConstantBeforeBuilder() {
@@ -99,23 +100,23 @@ func appendedBeforeAppendBuilder() {
 func constantWritten() {
 	env := gen.ShellEnvOS()
 	env[0] = "NO_COLOR=1"
-	envrt.Command(env, "ls").Run()
+	envexec.Command(env, "ls").Run()
 }
 
 func entriesMoved() {
 	env := gen.ShellEnvOS()
 	env[0], env[1] = env[1], env[0]
 	copy(env[1:], env[2:])
-	envrt.Command(env[:len(env)-1], "ls").Run()
+	envexec.Command(env[:len(env)-1], "ls").Run()
 }
 
 func constantDst() {
-	envrt.Command(gen.AppendShellEnv([]string{"NO_COLOR=1"}, os.Environ()), "ls").Run()
-	envrt.Command(gen.AppendShellEnv(gen.ShellEnvOS(), os.Environ()), "ls").Run()
+	envexec.Command(gen.AppendShellEnv([]string{"NO_COLOR=1"}, os.Environ()), "ls").Run()
+	envexec.Command(gen.AppendShellEnv(gen.ShellEnvOS(), os.Environ()), "ls").Run()
 }
 
 func envFuncUnknown(f gen.EnvFunc) {
-	envrt.Command(f(os.Environ(), gen.Params{}), "ls").Run() // a func value of unknown origin: not known
+	envexec.Command(f(os.Environ(), gen.Params{}), "ls").Run() // a func value of unknown origin: not known
 }
 
 func overridesNotAppended(tok string) {

@@ -13,7 +13,8 @@ import (
 	"example.com/sdk"
 	"example.com/tui"
 	"gen"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // An agent host's MCP server: the SDK starts the Cmd when it connects.
@@ -115,7 +116,7 @@ func openEditorPolicy(path string) tui.Cmd {
 }
 
 func commandHandedOn(path string) tui.Cmd {
-	return tui.ExecProcess(envrt.Command(gen.ShellEnvOS(), "vi", path), nil)
+	return tui.ExecProcess(envexec.Command(gen.ShellEnvOS(), "vi", path), nil)
 }
 
 func wrappedPolicy() *sdk.CommandTransport {

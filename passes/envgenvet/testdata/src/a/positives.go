@@ -12,7 +12,7 @@ import (
 	"b"
 	"envhelp"
 	"gen"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 )
 
 func nilEnv() {
@@ -102,14 +102,14 @@ func syscalls() {
 }
 
 func runtimeHelpers(ctx context.Context) {
-	envrt.Command(os.Environ(), "ls").Run()                         // want `^envrt.Command: the environment is os.Environ`
-	envrt.CommandContext(ctx, nil, "ls").Run()                      // its nil is an empty environment: no finding
-	envrt.CommandContext(ctx, os.Environ(), "ls").Run()             // want `^envrt.CommandContext: the environment is os.Environ`
-	envrt.Start(ctx, "/bin/ls", nil, os.Environ(), envrt.Stdio{})   // want `^envrt.Start: the environment is os.Environ`
-	envrt.Run(ctx, "/bin/ls", nil, envhelp.Parent(), envrt.Stdio{}) // want `^envrt.Run: the environment is os.Environ`
-	envrt.LookPath(os.Environ(), "ls")                              // want `^envrt.LookPath: the environment is os.Environ`
-	var pc envrt.PathCache
-	pc.LookPath(append(os.Environ(), "A=1"), "ls") // want `^envrt.PathCache.LookPath: the environment is os.Environ`
+	envexec.Command(os.Environ(), "ls").Run()                           // want `^envexec.Command: the environment is os.Environ`
+	envexec.CommandContext(ctx, nil, "ls").Run()                        // its nil is an empty environment: no finding
+	envexec.CommandContext(ctx, os.Environ(), "ls").Run()               // want `^envexec.CommandContext: the environment is os.Environ`
+	envexec.Start(ctx, "/bin/ls", nil, os.Environ(), envexec.Stdio{})   // want `^envexec.Start: the environment is os.Environ`
+	envexec.Run(ctx, "/bin/ls", nil, envhelp.Parent(), envexec.Stdio{}) // want `^envexec.Run: the environment is os.Environ`
+	envexec.LookPath(os.Environ(), "ls")                                // want `^envexec.LookPath: the environment is os.Environ`
+	var pc envexec.PathCache
+	pc.LookPath(append(os.Environ(), "A=1"), "ls") // want `^envexec.PathCache.LookPath: the environment is os.Environ`
 }
 
 func extended(v string) {
@@ -125,16 +125,16 @@ func extendedInLoop(vs []string) {
 	for _, v := range vs {
 		env = append(env, v)
 	}
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry appended or written after it ran on some paths`
+	envexec.Command(env, "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry appended or written after it ran on some paths`
 }
 
 func extendedBySpread(extra []string) {
-	envrt.Command(append(gen.ShellEnvOS(), extra...), "ls").Run() // want `non-constant entry`
+	envexec.Command(append(gen.ShellEnvOS(), extra...), "ls").Run() // want `non-constant entry`
 }
 
 func appendBuilderOntoEnviron() {
 	env := gen.AppendShellEnv(os.Environ(), os.Environ())
-	envrt.Command(env, "ls").Run() // want `^envrt.Command: the environment is os.Environ`
+	envexec.Command(env, "ls").Run() // want `^envexec.Command: the environment is os.Environ`
 }
 
 func inheritHelper() []string { // want inheritHelper:"envFunc\\(inherit\\+\\)"
@@ -148,11 +148,11 @@ func viaInheritHelper() {
 }
 
 func viaOtherPackageHelper() {
-	envrt.Command(envhelp.Parent(), "ls").Run() // want `os.Environ\(\) or derived`
+	envexec.Command(envhelp.Parent(), "ls").Run() // want `os.Environ\(\) or derived`
 }
 
 func viaPackageWithoutSpawns() {
-	envrt.Command(b.Env(), "ls").Run() // want `os.Environ\(\) or derived`
+	envexec.Command(b.Env(), "ls").Run() // want `os.Environ\(\) or derived`
 }
 
 func startsIt(cmd *exec.Cmd) error { return cmd.Run() } // want startsIt:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"

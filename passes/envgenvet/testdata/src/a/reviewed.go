@@ -17,7 +17,7 @@ import (
 
 	"envhelp"
 	"gen"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
 	"golang.org/x/sys/unix"
 )
 
@@ -415,7 +415,7 @@ func addToken(env []string, tok string) []string { // want addToken:"envFunc\\(p
 }
 
 func tokenAddedToBuilder(tok string) {
-	envrt.Command(addToken(gen.ShellEnvOS(), tok), "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+	envexec.Command(addToken(gen.ShellEnvOS(), tok), "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry`
 }
 
 func withExtra(extra ...string) []string { // want withExtra:"envFunc\\(policy\\+param\\)"
@@ -423,11 +423,11 @@ func withExtra(extra ...string) []string { // want withExtra:"envFunc\\(policy\\
 }
 
 func constantExtra() {
-	envrt.Command(withExtra("NO_COLOR=1"), "ls").Run()
+	envexec.Command(withExtra("NO_COLOR=1"), "ls").Run()
 }
 
 func variableExtra(tok string) {
-	envrt.Command(withExtra("TOKEN="+tok), "ls").Run() // want `^envrt.Command: the environment is a builder's result with a non-constant entry`
+	envexec.Command(withExtra("TOKEN="+tok), "ls").Run() // want `^envexec.Command: the environment is a builder's result with a non-constant entry`
 }
 
 func configure(cmd *exec.Cmd, env []string) { // want configure:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"

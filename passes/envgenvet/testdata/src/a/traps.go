@@ -11,7 +11,8 @@ import (
 
 	"envhelp"
 	"gen"
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envexec"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // cmds is where escaped stores its Cmd.
@@ -36,8 +37,8 @@ func bothBranches(ok bool) {
 }
 
 func builtByCommand(ctx context.Context) {
-	envrt.Command(gen.ShellEnv(os.Environ()), "ls").Run()
-	cmd := envrt.CommandContext(ctx, gen.ShellEnvOS(), "ls")
+	envexec.Command(gen.ShellEnv(os.Environ()), "ls").Run()
+	cmd := envexec.CommandContext(ctx, gen.ShellEnvOS(), "ls")
 	cmd.Run()
 }
 
@@ -53,16 +54,16 @@ func copiedWithCopy() {
 	env := gen.ShellEnv(os.Environ())
 	c := make([]string, len(env))
 	copy(c, env)
-	envrt.Command(c, "ls").Run()
+	envexec.Command(c, "ls").Run()
 }
 
 func constantAppended() {
 	env := append(gen.ShellEnv(os.Environ()), "NO_COLOR=1", "PAGER=cat")
-	envrt.Command(env, "ls").Run()
+	envexec.Command(env, "ls").Run()
 }
 
 func overrideThroughBuilder(v string) {
-	envrt.Command(gen.ShellEnv(os.Environ(), envrt.Set("X", v)), "ls").Run()
+	envexec.Command(gen.ShellEnv(os.Environ(), envrt.Set("X", v)), "ls").Run()
 }
 
 func fromLookup() {
@@ -80,14 +81,14 @@ func policyHelper() []string { // want policyHelper:"envFunc\\(policy\\)"
 }
 
 func viaPolicyHelpers() {
-	envrt.Command(policyHelper(), "ls").Run()
-	envrt.Command(envhelp.Child(), "ls").Run()
-	envrt.Command(envhelp.Hand(), "ls").Run()
+	envexec.Command(policyHelper(), "ls").Run()
+	envexec.Command(envhelp.Child(), "ls").Run()
+	envexec.Command(envhelp.Hand(), "ls").Run()
 }
 
 func inPlace(environ []string) { // want inPlace:"envFunc\\(\\)\\[dst -1 environ 0 input -1\\]"
 	env := gen.AppendShellEnv(environ[:0], environ)
-	envrt.Command(env, "ls").Run()
+	envexec.Command(env, "ls").Run()
 }
 
 func handBuilt() {
@@ -108,8 +109,8 @@ func literalWithEnv() {
 func emptyIsEmptyHere(ctx context.Context) {
 	syscall.ForkExec("/bin/ls", nil, &syscall.ProcAttr{})
 	syscall.Exec("/bin/ls", nil, nil)
-	envrt.Run(ctx, "/bin/ls", nil, nil, envrt.Stdio{})
-	envrt.LookPath(nil, "ls")
+	envexec.Run(ctx, "/bin/ls", nil, nil, envexec.Stdio{})
+	envexec.LookPath(nil, "ls")
 }
 
 func givenCmd(cmd *exec.Cmd) error { return cmd.Run() } // the caller's business // want givenCmd:"holderParams\\(starts \\[0\\], hands on \\[\\]\\)"
@@ -191,7 +192,7 @@ func loggerFatalOnOtherBranch(l *log.Logger, ok bool) {
 	cmd.Run()
 }
 
-func replaceCmd(c **exec.Cmd) { *c = envrt.Command(gen.ShellEnvOS(), "ls") }
+func replaceCmd(c **exec.Cmd) { *c = envexec.Command(gen.ShellEnvOS(), "ls") }
 
 func cmdVariableReplaced() {
 	cmd := exec.Command("ls")
@@ -237,5 +238,5 @@ func twoEnvParameters() {
 // Constants from another package's helper are constants, as from one of
 // this package.
 func constantsFromOtherPackage() {
-	envrt.Command(append(gen.ShellEnvOS(), envhelp.Hand()...), "ls").Run()
+	envexec.Command(append(gen.ShellEnvOS(), envhelp.Hand()...), "ls").Run()
 }

@@ -8,7 +8,7 @@ package fakegen
 import (
 	"os"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // ShellEnv returns its input.

@@ -1,0 +1,3 @@
+module github.com/envgen/envgen/runtime
+
+go 1.24.0
