@@ -236,7 +236,7 @@ func TestPooledSeenCleared(t *testing.T) {
 
 // TestFreshScratchCleared: the pooled slice a Fresh input is built in
 // goes back holding no entry of the call, also where an Unset took one
-// out (finish deletes it) and where the build outgrew the slice.
+// out (applyLayers deletes it) and where the build outgrew the slice.
 func TestFreshScratchCleared(t *testing.T) {
 	skipPooledUnderRace(t)
 	inherit := allocTasks["inherit"]

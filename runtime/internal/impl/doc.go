@@ -5,20 +5,22 @@
 // those packages give under their own names as aliases, as protobuf-go's
 // internal/impl does for proto and protoimpl.
 //
-// Read it in this order. policy.go compiles a policy's lists once for
-// all its tasks, at the first call of any, into one table of the names
-// they and its tasks' lists name exactly, each spelling with what the
-// lists say of it (its facts), and a pattern index; then a task's lists
-// on top of it, with the task's decision for every name the table holds;
-// rules is the whole of the policy's semantics for a name, from those
-// facts and the facts of the patterns that match it. build.go is the hot
-// loop (filterRun: one pass over environ, the name's scan and hash, one
-// probe of that table or the pattern index, the value checks, the NUL
-// check, first-wins de-duplication; filterOne for the entries filterRun
-// leaves). layers.go applies defines, overrides and binPaths; vars.go
-// makes the overrides; getenv.go reads a ${NAME}; os.go reads this
-// process's environment; names.go and match.go are how names are hashed,
-// compared and matched.
+// Read it in this order, a file a concern. policy.go compiles a
+// policy's lists once for all its tasks, at the first call of any, into
+// one table of the names they and its tasks' lists name exactly, each
+// spelling with what the lists say of it (its facts), and a pattern index
+// (patterns.go); task.go compiles a task's lists on top of it, with the
+// task's decision for every name the table holds; rules.go is the whole
+// of the semantics for a name, from those facts and the facts of the
+// patterns that match it. build.go is a call: its input, Build and the
+// state it keeps; filter.go the hot loop (filterRun: one pass over
+// environ, the name's scan and hash, one probe of the policy's table or
+// the pattern index, the value checks, the NUL check, first-wins
+// de-duplication; filterOne for the entries filterRun leaves); dedup.go
+// the call's de-duplication table. layers.go applies defines, overrides
+// (refine.go; vars.go makes them) and binPaths; getenv.go reads a
+// ${NAME}; os.go reads this process's environment; names.go is how names
+// are read, hashed and compared.
 //
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII

@@ -4,32 +4,14 @@ import (
 	"os"
 	"slices"
 	"strings"
-
-	"github.com/envgen/envgen/runtime/internal/glob"
 )
 
-// hasValue reports whether an output entry is NAME=value rather than the
-// bare name an Unset left.
-func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }
+// This file applies the layers after the filter: the defines, the call's
+// overrides (refine.go), and binPaths in front of PATH.
 
-// builder filters environ by the task c and applies the layers after the
-// filter: defines, overrides and binPaths. table is the de-duplication
-// table (nil for an owned environ: names are then found by a scan of the
-// output). base is the length of dst, whose entries it never touches.
-// environ is the call's environment as given, for the overrides that
-// read it (Keep, KeepMatching).
-type builder struct {
-	table   []uint64
-	pooled  *pooled // the names left out, in pooled.s.gone
-	base    int
-	removed bool // an Unset or Drop left a bare name in the output
-	environ []string
-	c       *taskTables
-}
-
-// finish applies defines, overrides and path to out, the filter's output,
+// applyLayers applies defines, overrides and path to out, the filter's output,
 // and returns the result.
-func (b *builder) finish(out []string, defines []string, overrides []Var, path []Dir) []string {
+func (b *builder) applyLayers(out []string, defines []string, overrides []Var, path []Dir) []string {
 	for _, d := range defines {
 		if strings.IndexByte(d, 0) < 0 {
 			out = b.put(out, d, nameOf(d))
@@ -46,69 +28,9 @@ func (b *builder) finish(out []string, defines []string, overrides []Var, path [
 	return out[:b.base+len(kept)]
 }
 
-// override applies v to out and returns out. An entry an Unset or Drop
-// removes keeps its place as its bare name, so that a later Set of the
-// name takes it back; finish deletes the bare names left.
-func (b *builder) override(out []string, v Var) []string {
-	switch valid := v.problem() == ""; {
-	case v.op == opDrop:
-		p := glob.Compile(v.name)
-		for i := b.base; i < len(out); i++ {
-			if !valid || glob.MayMatch(v.name, out[i][0], true) {
-				if name := nameOf(out[i]); len(name) < len(out[i]) && (!valid || p.Match(name, true)) {
-					out[i], b.removed = name, true
-				}
-			}
-		}
-	case !valid:
-	case v.op == opUnset:
-		if i := b.find(out, v.name); i >= 0 && hasValue(out[i]) {
-			out[i], b.removed = v.name, true
-		}
-	case v.entry != "": // from Sets: the entry as given
-		out = b.put(out, v.entry, v.name)
-	case v.op == opSet:
-		out = b.put(out, v.name+"="+v.value, v.name)
-	case v.op == opKeep:
-		if e, n := firstEntry(b.environ, v.name, false); n != "" {
-			out = b.put(out, e, n)
-		}
-	case v.op == opKeepMatching:
-		out = b.keepMatching(out, v.name)
-	}
-	return out
-}
-
-// keepMatching puts in out the first entry of each name of b.environ
-// that pattern matches and that the task would pass by a passThrough
-// pattern, and returns out. It tells first entries by a table of the
-// names matched so far, from tablePool, probed as build's de-duplication
-// table is (slot): each slot a name's tag over 1+its entry's index in
-// b.environ.
-func (b *builder) keepMatching(out []string, pattern string) []string {
-	s := tablePool.Get().(*pooledTable)
-	seen := builder{table: s.slots(tableSize(len(b.environ))), c: b.c} // its entries are b.environ's
-	p := glob.Compile(pattern)
-	for i, e := range b.environ {
-		if e == "" || !glob.MayMatch(pattern, e[0], b.c.fold) {
-			continue
-		}
-		name := nameOf(e) // as Split reads it, if e matches
-		if len(name) == len(e) || !p.Match(name, b.c.fold) || strings.IndexByte(e, 0) >= 0 {
-			continue
-		}
-		h := hashName(name)
-		if j := seen.slot(b.environ, name, h); seen.table[j] == 0 { // the name's first entry
-			seen.table[j] = tagOf(h)<<32 | uint64(i+1)
-			if b.c.passesMatched(name, e[len(name)+1:]) {
-				out = b.put(out, e, name)
-			}
-		}
-	}
-	clear(seen.table)
-	tablePool.Put(s)
-	return out
-}
+// hasValue reports whether an output entry is NAME=value rather than the
+// bare name an Unset left.
+func hasValue(e string) bool { return len(e) > 1 && strings.IndexByte(e[1:], '=') >= 0 }
 
 // nameOf returns the name of an output entry: NAME=value, or the bare
 // name an Unset or Drop left.
@@ -117,72 +39,6 @@ func nameOf(e string) string {
 		return e[:i+1]
 	}
 	return e
-}
-
-// find returns the index in out of the entry named name, or of the bare
-// name an Unset or Drop left, or -1.
-func (b *builder) find(out []string, name string) int {
-	if b.table == nil {
-		for i := b.base; i < len(out); i++ {
-			if named(out[i], name, false) {
-				return i
-			}
-		}
-		return -1
-	}
-	if k := b.table[b.slot(out, name, hashName(name))]; k != 0 && k&dropped == 0 {
-		return int(uint32(k)) - 1
-	}
-	return -1
-}
-
-// slot returns the index in b.table of the slot of name, whose hash is
-// h: the one holding it, or the empty one where it would go.
-func (b *builder) slot(out []string, name string, h uint64) uint64 {
-	mask, tag := uint64(len(b.table)-1), tagOf(h)
-	j := home(h) & mask
-	for k := b.table[j]; k != 0; k = b.table[j] {
-		if k>>32 == tag && named(b.entry(out, k), name, b.c.fold) {
-			break
-		}
-		j = (j + 1) & mask
-	}
-	return j
-}
-
-// entry returns the output entry, or the name left out, of the slot k.
-func (b *builder) entry(out []string, k uint64) string {
-	if k&dropped != 0 {
-		return b.pooled.s.gone[uint32(k&^dropped)-1]
-	}
-	return out[uint32(k)-1]
-}
-
-// named reports whether the output entry e (NAME=value, or a bare name)
-// is named name, compared as sameName does.
-func named(e, name string, fold bool) bool {
-	return (len(e) == len(name) || len(e) > len(name) && e[len(name)] == '=') && sameName(e[:len(name)], name, fold)
-}
-
-// put sets entry, replacing the entry of the same name if out holds one,
-// else appending it, and returns out. It hashes name and probes for it
-// once: the slot that finds the entry is where a new one goes.
-func (b *builder) put(out []string, entry, name string) []string {
-	if b.table == nil {
-		if i := b.find(out, name); i >= 0 {
-			out[i] = entry
-			return out
-		}
-		return append(out, entry)
-	}
-	h := hashName(name)
-	j := b.slot(out, name, h)
-	if k := b.table[j]; k != 0 && k&dropped == 0 {
-		out[uint32(k)-1] = entry
-		return out
-	}
-	b.table[j] = tagOf(h)<<32 | uint64(len(out)+1)
-	return append(out, entry)
 }
 
 // prependPath puts the first-seen directories that Dir.skip keeps in

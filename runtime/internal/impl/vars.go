@@ -153,14 +153,3 @@ func CheckVars(vars ...Var) error {
 	}
 	return errors.Join(errs...)
 }
-
-// readsEnviron reports whether an override reads the call's environ
-// (Keep, KeepMatching), which a filter in place would overwrite first.
-func readsEnviron(overrides []Var) bool {
-	for _, v := range overrides {
-		if v.op == opKeep || v.op == opKeepMatching {
-			return true
-		}
-	}
-	return false
-}
