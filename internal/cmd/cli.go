@@ -81,6 +81,9 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 	pkg := fs.String("pkg", "", "package name")
 	checkOnly := fs.Bool("check", false, "with -o: exit 1 if FILE is missing or differs")
 	version := fs.Bool("version", false, "print envgen's version and exit")
+	// -inside-runtime is internal to envgen (docs/cli.md): the runtime's
+	// default policy, which envrt imports, is generated with it.
+	insideRuntime := fs.Bool("inside-runtime", false, "name the overrides envimpl.Var (internal)")
 	positional, code, ok := parseArgs(fs, usage, args, stderr)
 	if !ok {
 		return code
@@ -119,11 +122,12 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 		fmt.Fprintf(stderr, "envgen: %v\n", err)
 		return exitPolicy
 	}
-	generated, err := gen.Generate(file, src, name)
+	opts := gen.Options{Package: name, InsideRuntime: *insideRuntime}
+	generated, err := gen.GenerateWith(file, src, opts)
 	if errors.Is(err, gen.ErrNoPackage) && *checkOnly {
 		// -check with no other source: the package FILE declares.
-		if declared := declaredPackage(*out); declared != "" {
-			generated, err = gen.Generate(file, src, declared)
+		if opts.Package = declaredPackage(*out); opts.Package != "" {
+			generated, err = gen.GenerateWith(file, src, opts)
 		}
 	}
 	var diags policy.Diagnostics

@@ -122,17 +122,36 @@ func initMain(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitPolicy
 	}
-	base := filepath.Base(path)
+	fmt.Fprintf(stderr, "envgen init: wrote %s\n%s", path, nextStep(filepath.Base(path), buildVersion()))
+	return exitOK
+}
+
+// nextStep returns what init says to do after writing the policy base:
+// the go:generate line to add. A released envgen (version, as
+// buildVersion gives it, is a module version) names itself at that
+// version with go run, which adds nothing to the module's go.mod, and
+// says that the runtime must be the same release; a development build
+// names the go tool form, for a module that has envgen as a tool.
+func nextStep(base, version string) string {
 	genFile := strings.TrimSuffix(base, filepath.Ext(base)) + "_gen.go"
-	fmt.Fprintf(stderr, `envgen init: wrote %s
-Next: put this line in a Go file next to it, then run go generate:
+	version, _, _ = strings.Cut(version, " ") // the VCS revision, if any, aside
+	if strings.HasPrefix(version, "v") {
+		return fmt.Sprintf(`Next: put this line in a Go file next to it, then run go generate:
+
+	//go:generate go run github.com/envgen/envgen/cmd/envgen@%s -o %s %s
+
+(go run adds nothing to your go.mod; the generated code needs the runtime of
+the same release: go get github.com/envgen/envgen/runtime@%s)
+`, version, genFile, base, version)
+	}
+	return fmt.Sprintf(`Next: put this line in a Go file next to it, then run go generate:
 
 	//go:generate go tool envgen -o %s %s
 
-(If go tool cannot find envgen, add it to your module as the quickstart shows:
+(This envgen is a development build, so the line runs it as a tool of your
+module, as the quickstart's clone way sets it up:
 https://github.com/envgen/envgen#quickstart-30-seconds)
-`, path, genFile, base)
-	return exitOK
+`, genFile, base)
 }
 
 // createNew writes data to a new file at path, failing with fs.ErrExist

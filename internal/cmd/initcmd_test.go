@@ -4,6 +4,8 @@ import (
 	"github.com/envgen/envgen/internal/testkit"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,12 +22,33 @@ Next: put this line in a Go file next to it, then run go generate:
 
 	//go:generate go tool envgen -o envpolicy_gen.go envpolicy.yaml
 
-(If go tool cannot find envgen, add it to your module as the quickstart shows:
+(This envgen is a development build, so the line runs it as a tool of your
+module, as the quickstart's clone way sets it up:
 https://github.com/envgen/envgen#quickstart-30-seconds)
 `, stderr)
 	got, err := os.ReadFile(filepath.Join(dir, "envpolicy.yaml"))
 	require.NoError(t, err)
 	assert.Equal(t, starterPolicy, string(got))
+}
+
+// TestInitNextStepReleased: a released envgen names itself at its own
+// version with go run, which adds nothing to go.mod, and the runtime of
+// the same release.
+func TestInitNextStepReleased(t *testing.T) {
+	assert.Equal(t, `Next: put this line in a Go file next to it, then run go generate:
+
+	//go:generate go run github.com/envgen/envgen/cmd/envgen@v1.4.0 -o children_gen.go children.yaml
+
+(go run adds nothing to your go.mod; the generated code needs the runtime of
+the same release: go get github.com/envgen/envgen/runtime@v1.4.0)
+`, nextStep("children.yaml", "v1.4.0 0123abcd"))
+
+	// The README's quickstart gives the same line, with VERSION for the
+	// version.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	line := regexp.MustCompile(`//go:generate .*`).FindString(nextStep("envpolicy.yaml", "v9.9.9"))
+	assert.Contains(t, string(readme), strings.ReplaceAll(line, "v9.9.9", "VERSION"), "README's quickstart")
 }
 
 func TestInitRefusesToOverwrite(t *testing.T) {

@@ -30,6 +30,12 @@ tasks:
 `
 	quickstartBuild = `cmd.Env = BuildEnv(os.Environ(), BuildParams{Task: "build", ProjectDir: dir})`
 	quickstartShell = `ShellEnv(os.Environ(), envrt.Set("PLUGIN_KEY", key))`
+	// The default policy's calls, which need no policy file.
+	quickstartIsolated = `cmd.Env = envrt.IsolatedEnv(os.Environ(), envrt.Keep("NODE_ENV"))`
+	quickstartInherit  = `envrt.InheritEnvOS()`
+	// The first way to run the generator; the consumer test runs the
+	// second (go get -tool), which a checkout can serve before a release.
+	quickstartRun = "//go:generate go run github.com/envgen/envgen/cmd/envgen@VERSION -o envpolicy_gen.go envpolicy.yaml"
 )
 
 // quickstartMain is the consumer's program: the quickstart's two calls,
@@ -71,6 +77,16 @@ func main() {
 	fmt.Println("== shell")
 	cmd = exec.Command(self, "child")
 	cmd.Env = ` + quickstartShell + `
+	run(cmd)
+
+	fmt.Println("== isolated (default policy)")
+	cmd = exec.Command(self, "child")
+	` + quickstartIsolated + `
+	run(cmd)
+
+	fmt.Println("== inherit (default policy)")
+	cmd = exec.Command(self, "child")
+	cmd.Env = ` + quickstartInherit + `
 	run(cmd)
 }
 
@@ -156,6 +172,19 @@ func TestConsumerQuickstart(t *testing.T) {
 		"NODE_ENV=production",
 		"PATH=/usr/bin",
 		"PLUGIN_KEY=plugin-key",
+		"== isolated (default policy)",
+		"HOME=/home/dev",
+		"LANG=C.UTF-8",
+		"NODE_ENV=production",
+		"PATH=/usr/bin",
+		"== inherit (default policy)",
+		"EDITOR=vi",
+		"HISTFILE=/home/dev/.history",
+		"HOME=/home/dev",
+		"LANG=C.UTF-8",
+		"NEXT_PUBLIC_API_URL=https://api.test",
+		"NODE_ENV=production",
+		"PATH=/usr/bin",
 		"",
 	}, "\n")
 	if goosIsWindows() {
@@ -231,7 +260,7 @@ func TestQuickstartIsREADME(t *testing.T) {
 		}
 	}
 	assert.Equal(t, quickstartPolicy, policy, "the quickstart's policy changed: update consumer_test.go to match, and rerun it")
-	for _, want := range []string{quickstartGet, quickstartLocal, quickstartGenerate, quickstartBuild, quickstartShell} {
+	for _, want := range []string{quickstartGet, quickstartLocal, quickstartGenerate, quickstartBuild, quickstartShell, quickstartIsolated, quickstartInherit, quickstartRun} {
 		assert.Contains(t, section, want, "the quickstart changed: update consumer_test.go to match, and rerun it")
 	}
 }

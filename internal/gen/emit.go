@@ -64,8 +64,14 @@ func emit(pl *Plan) ([]byte, error) {
 // rt names an identifier of envimpl.
 func rt(name string) *jen.Statement { return jen.Qual(envimplPath, name) }
 
-// varType names envrt.Var, the type of a builder's overrides.
-func varType() *jen.Statement { return jen.Qual(envrtPath, "Var") }
+// varType names the type of a builder's overrides: envrt.Var, or inside
+// the runtime envimpl.Var, the same type.
+func varType(pl *Plan) *jen.Statement {
+	if pl.InsideRuntime {
+		return rt("Var")
+	}
+	return jen.Qual(envrtPath, "Var")
+}
 
 // lines is a composite literal body with one item per line; each item
 // carries its own trailing comma so that it may end with a comment.
@@ -106,7 +112,7 @@ func emitTask(f *jen.File, pl *Plan, t TaskPlan) {
 		params = append(params, jen.Id("p").Id(name+"Params"))
 		args = append(args, jen.Id("p"))
 	}
-	params = append(params, jen.Id("overrides").Op("...").Add(varType()))
+	params = append(params, jen.Id("overrides").Op("...").Add(varType(pl)))
 
 	build := "envgen" + name + "Build"
 	buildArgs := func(in jen.Code) []jen.Code {
@@ -136,7 +142,7 @@ func emitTask(f *jen.File, pl *Plan, t TaskPlan) {
 	if len(args) > 0 {
 		buildParams = append(buildParams, params[1])
 	}
-	buildParams = append(buildParams, jen.Id("overrides").Index().Add(varType()))
+	buildParams = append(buildParams, jen.Id("overrides").Index().Add(varType(pl)))
 	task := "envgen" + name + "Task"
 	f.Commentf("%s builds task %q's environment over in: its defines and binPaths.", build, t.Key)
 	f.Func().Id(build).Params(buildParams...).Index().String().Block(

@@ -34,6 +34,8 @@ type Plan struct {
 	HasSharedParams bool
 	// Values is the policy's value detection (see emitvalues.go).
 	Values ValuePlan
+	// InsideRuntime: see Options.
+	InsideRuntime bool
 }
 
 // internal returns the name of a policy-wide unexported identifier:

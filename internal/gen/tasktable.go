@@ -27,7 +27,7 @@ func emitSharedParams(f *jen.File, pl *Plan) {
 func emitTaskLookup(f *jen.File, pl *Plan) {
 	envFunc := pl.Prefix + "EnvFunc"
 	paramsType := pl.Prefix + "Params"
-	signature := []jen.Code{jen.Id("environ").Index().String(), jen.Id("p").Id(paramsType), jen.Id("overrides").Op("...").Add(varType())}
+	signature := []jen.Code{jen.Id("environ").Index().String(), jen.Id("p").Id(paramsType), jen.Id("overrides").Op("...").Add(varType(pl))}
 
 	f.Commentf("%s is the one signature %sLookup gives every task's builder, so that a", envFunc, pl.Prefix)
 	f.Comment("task runner can pick one by key at run time; a task without parameters")
@@ -42,7 +42,7 @@ func emitTaskLookup(f *jen.File, pl *Plan) {
 			for _, t := range pl.Tasks {
 				var builder jen.Code = jen.Id(t.GoName + "Env")
 				if len(t.Params) == 0 {
-					builder = jen.Func().Params(jen.Id("environ").Index().String(), jen.Id("_").Id(paramsType), jen.Id("overrides").Op("...").Add(varType())).Index().String().Block(
+					builder = jen.Func().Params(jen.Id("environ").Index().String(), jen.Id("_").Id(paramsType), jen.Id("overrides").Op("...").Add(varType(pl))).Index().String().Block(
 						jen.Return(jen.Id(t.GoName+"Env").Call(jen.Id("environ"), jen.Id("overrides").Op("..."))),
 					)
 				}

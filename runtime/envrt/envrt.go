@@ -1,13 +1,15 @@
-// Package envrt is what a program calls beside the builders envgen
-// generates: the call-site overrides (Set, Unset) and the run-time
-// refinements of a compiled policy (Keep, Drop, KeepMatching, Sets),
-// checked by CheckVars, and how an entry's name is read (Split,
+// Package envrt is what a program calls to build its children's
+// environments: the default policy's builders (InheritEnv, IsolatedEnv
+// and their …OS and Append… forms), which need no policy file; the
+// call-site overrides that every builder, generated or default, takes
+// (Set, Unset) and the run-time refinements (Keep, Drop, KeepMatching,
+// Sets), checked by CheckVars; and how an entry's name is read (Split,
 // EqualFold). Starting children with a built environment is package
 // envexec's; finding credentials in values, package secretvalue's; what
 // only generated code calls, package envimpl's.
 //
 // It imports the runtime's internal implementation, whose Var it gives
-// as its own, and nothing else.
+// as its own, and the default policy's generated builders.
 package envrt
 
 import "github.com/envgen/envgen/runtime/internal/impl"

@@ -5,33 +5,50 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/runtime/envrt"
-	"github.com/envgen/envgen/runtime/internal/examplepolicy"
 )
 
-// A secret never reaches an inherit child on its own; the one call that
-// needs it hands it over explicitly. A program spawning a child writes
-// cmd.Env = envpolicy.ShellEnv(os.Environ(), envrt.Set("GITHUB_TOKEN", token)).
-func ExampleSet() {
-	// examplepolicy is generated from this policy:
-	//
-	//	tasks:
-	//	  shell:
-	//	    mode: inherit
-	//	    define: {TERM: dumb}
-	environ := []string{"HOME=/home/ann", "GITHUB_TOKEN=ghp_parent", "TERM=xterm"}
-
-	fmt.Println(examplepolicy.ShellEnv(environ))
-	fmt.Println(examplepolicy.ShellEnv(environ, envrt.Set("GITHUB_TOKEN", "ghp_deploy_only")))
+// A child that inherits the parent's environment gets everything but the
+// secrets: by name (the built-in credential list) and by value.
+func ExampleInheritEnv() {
+	environ := []string{
+		"HOME=/home/ann",
+		"GITHUB_TOKEN=ghp_parent", // a credential by its name
+		"DEPLOY_CONFIG=ghp_0123456789abcdefghijABCDEFGHIJ0123", // by its value
+		"TERM=xterm",
+		"TERM=vt100", // a later entry of a name: the first wins
+	}
+	fmt.Println(envrt.InheritEnv(environ))
 	// Output:
-	// [HOME=/home/ann TERM=dumb]
-	// [HOME=/home/ann TERM=dumb GITHUB_TOKEN=ghp_deploy_only]
+	// [HOME=/home/ann TERM=xterm]
 }
 
-// Unset removes a name for one call, be it inherited or defined.
+// An isolated child gets the essentials alone, and what the call adds.
+func ExampleIsolatedEnv() {
+	environ := []string{"PATH=/usr/bin", "HOME=/home/ann", "EDITOR=vim", "AWS_SECRET_ACCESS_KEY=aws"}
+	fmt.Println(envrt.IsolatedEnv(environ))
+	fmt.Println(envrt.IsolatedEnv(environ, envrt.Keep("EDITOR"), envrt.Set("CI", "true")))
+	// Output:
+	// [PATH=/usr/bin HOME=/home/ann]
+	// [PATH=/usr/bin HOME=/home/ann EDITOR=vim CI=true]
+}
+
+// A secret never reaches an inherit child on its own; the one call that
+// needs it hands it over explicitly.
+func ExampleSet() {
+	environ := []string{"HOME=/home/ann", "GITHUB_TOKEN=ghp_parent", "TERM=xterm"}
+
+	fmt.Println(envrt.InheritEnv(environ))
+	fmt.Println(envrt.InheritEnv(environ, envrt.Set("GITHUB_TOKEN", "ghp_deploy_only")))
+	// Output:
+	// [HOME=/home/ann TERM=xterm]
+	// [HOME=/home/ann TERM=xterm GITHUB_TOKEN=ghp_deploy_only]
+}
+
+// Unset removes a name for one call.
 func ExampleUnset() {
 	environ := []string{"HOME=/home/ann", "HISTFILE=/home/ann/.history", "LANG=C"}
 
-	fmt.Println(examplepolicy.ShellEnv(environ, envrt.Unset("HISTFILE"), envrt.Unset("TERM")))
+	fmt.Println(envrt.InheritEnv(environ, envrt.Unset("HISTFILE")))
 	// Output:
 	// [HOME=/home/ann LANG=C]
 }
