@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/envgen/envgen/internal/testkit"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/envgen/envgen/internal/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -269,7 +271,7 @@ func TestExplainBinary(t *testing.T) {
 	}
 	goTool := testkit.GoCommand(t)
 	exe := filepath.Join(t.TempDir(), "envgen")
-	if goosIsWindows() {
+	if runtime.GOOS == "windows" {
 		exe += ".exe"
 	}
 	build := exec.Command(goTool, "build", "-o", exe, "../../cmd/envgen")
@@ -367,7 +369,7 @@ To hand it over anyway, list NODE_OPTIONS exactly in the task's passThrough, set
 // docs/explain.md, with the policy and env.txt shown there, and
 // compares what it prints with what the README shows under it.
 func TestExplainDoc(t *testing.T) {
-	if goosIsWindows() {
+	if runtime.GOOS == "windows" {
 		t.Skip("the samples show POSIX output (PATH's ':' separator)")
 	}
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "explain.md"))

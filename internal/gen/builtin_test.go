@@ -266,6 +266,6 @@ func TestReferenceBuiltinSecrets(t *testing.T) {
 		env = append(env, name+"=x", testFoldASCII(name)+"=x")
 	}
 	for _, fold := range []bool{false, true} {
-		assert.Equal(t, []string{"HOME=/h"}, reference.Build(p, taskOf(t, p, "sh"), append(env, "HOME=/h"), nil, nil, fold).Environ())
+		assert.Equal(t, []string{"HOME=/h"}, reference.Build(p, p.Task("sh"), append(env, "HOME=/h"), nil, nil, fold).Environ())
 	}
 }

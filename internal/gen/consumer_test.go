@@ -1,12 +1,14 @@
 package gen
 
 import (
-	"github.com/envgen/envgen/internal/testkit"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/envgen/envgen/internal/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -130,7 +132,7 @@ func TestConsumerQuickstart(t *testing.T) {
 	testkit.RunGo(t, goTool, mod, env, "tool", "envgen", "-check", "-pkg", "main", "-o", "envpolicy_gen.go", "envpolicy.yaml")
 
 	exe := filepath.Join(mod, "app")
-	if goosIsWindows() {
+	if runtime.GOOS == "windows" {
 		exe += ".exe"
 	}
 	testkit.RunGo(t, goTool, mod, env, "build", "-o", exe, ".")
@@ -148,7 +150,7 @@ func TestConsumerQuickstart(t *testing.T) {
 		"HISTFILE=/home/dev/.history",
 		"EDITOR=vi",
 	}
-	if goosIsWindows() {
+	if runtime.GOOS == "windows" {
 		cmd.Env = append(cmd.Env, "SYSTEMROOT="+os.Getenv("SYSTEMROOT"))
 	}
 	out, err := cmd.CombinedOutput()
@@ -187,7 +189,7 @@ func TestConsumerQuickstart(t *testing.T) {
 		"PATH=/usr/bin",
 		"",
 	}, "\n")
-	if goosIsWindows() {
+	if runtime.GOOS == "windows" {
 		t.Skipf("output compared on POSIX only; got:\n%s", out)
 	}
 	assert.Equal(t, want, string(out))
@@ -239,9 +241,6 @@ func newConsumer(t *testing.T) consumer {
 	testkit.CopyFile(t, filepath.Join(c.root, "go.sum"), filepath.Join(c.mod, "go.sum"))
 	return c
 }
-
-// goosIsWindows reports whether the tests run on Windows.
-func goosIsWindows() bool { return filepath.Separator == '\\' }
 
 // TestQuickstartIsREADME holds the consumer test to the README: the
 // quickstart's commands, policy and calls must be the ones the test runs.

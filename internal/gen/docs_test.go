@@ -110,10 +110,10 @@ func TestPackageDocsSayWhatTheyImport(t *testing.T) {
 	}
 }
 
-// TestSecurityCitesTestsThatExist holds SECURITY.md's table to the code:
-// every test, fuzz target and benchmark it cites is defined somewhere in
-// the module, so a renamed or removed test cannot leave a guarantee
-// vouched for by nothing.
+// TestSecurityCitesTestsThatExist holds SECURITY.md's table, and
+// docs/testing.md's, to the code: every test, fuzz target and benchmark
+// they cite is defined somewhere in the repository, so a renamed or
+// removed test cannot leave a guarantee vouched for by nothing.
 func TestSecurityCitesTestsThatExist(t *testing.T) {
 	root := filepath.Join("..", "..")
 	doc, err := os.ReadFile(filepath.Join(root, "SECURITY.md"))
@@ -130,9 +130,14 @@ func TestSecurityCitesTestsThatExist(t *testing.T) {
 		return err
 	})
 	require.NoError(t, err)
-	cited := regexp.MustCompile("`((?:Test|Fuzz|Benchmark)[A-Z]\\w*)`").FindAllSubmatch(doc, -1)
+	cite := regexp.MustCompile("`((?:Test|Fuzz|Benchmark)[A-Z]\\w*)`")
+	cited := cite.FindAllSubmatch(doc, -1)
 	require.Greater(t, len(cited), 50, "SECURITY.md cites too few tests to be read right")
-	for _, m := range cited {
-		assert.True(t, defined[string(m[1])], "SECURITY.md cites %s, which no _test.go file defines", m[1])
+	testingDoc, err := os.ReadFile(filepath.Join(root, "docs", "testing.md"))
+	require.NoError(t, err)
+	for page, cited := range map[string][][][]byte{"SECURITY.md": cited, "docs/testing.md": cite.FindAllSubmatch(testingDoc, -1)} {
+		for _, m := range cited {
+			assert.True(t, defined[string(m[1])], "%s cites %s, which no _test.go file defines", page, m[1])
+		}
 	}
 }

@@ -18,18 +18,6 @@ func mustLoad(t testing.TB, src string) *policy.Policy {
 	return p
 }
 
-// taskOf returns the task of p with the given key.
-func taskOf(t testing.TB, p *policy.Policy, key string) *policy.Task {
-	t.Helper()
-	for i := range p.Tasks {
-		if p.Tasks[i].Key == key {
-			return &p.Tasks[i]
-		}
-	}
-	t.Fatalf("no task %q", key)
-	return nil
-}
-
 // barePolicy is a policy with both built-in lists off unless body sets them.
 func barePolicy(body string) string {
 	p := "version: 1\npackage: p\n"

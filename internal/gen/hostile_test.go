@@ -410,11 +410,12 @@ func tasksTimesNames(n int) func() []byte {
 	}
 }
 
-// tablesAtTheLimit is as much table as a policy may print, in its
-// costliest shape: 99 inherit tasks over 2,400 secrets, each unsetting 25
-// names of its own, so that each keeps about as many names (the others')
-// as it drops, and lists 2,485 decisions: 246,000 in all, under
-// maxTableEntries.
+// tablesAtTheLimit is many tasks over many secrets: 99 inherit tasks
+// over 2,400 secrets, each unsetting 25 names of its own, so that each
+// keeps about as many names (the others') as it drops. It was as much
+// decision table as a policy could print (246,000 decisions) when
+// generated files printed them; the runtime now compiles a task's
+// decisions at its first call.
 func tablesAtTheLimit() []byte {
 	var b strings.Builder
 	b.WriteString("version: 1\npackage: p\nsecrets:\n  extra: [")

@@ -96,7 +96,7 @@ func TestDropInjectionDesugars(t *testing.T) {
   sh: {mode: inherit, dropInjection: true, unset: [PYTHONPATH, "LD_*", X]}
   off: {mode: inherit, dropInjection: false}
 `))
-	sh, off := taskOf(t, p, "sh"), taskOf(t, p, "off")
+	sh, off := p.Task("sh"), p.Task("off")
 	assert.True(t, sh.DropInjection)
 	assert.False(t, off.DropInjection)
 	assert.Empty(t, off.UnsetExact)
@@ -121,7 +121,7 @@ func TestDropInjectionDesugarsIsolated(t *testing.T) {
   b: {dropInjection: true, passThrough: [PYTHONPATH, "LD_*"]}
   off: {dropInjection: false}
 `))
-	b, off := taskOf(t, p, "b"), taskOf(t, p, "off")
+	b, off := p.Task("b"), p.Task("off")
 	assert.True(t, b.DropInjection)
 	assert.False(t, off.DropInjection)
 	assert.Empty(t, off.UnsetExact)

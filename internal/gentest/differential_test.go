@@ -92,7 +92,8 @@ var (
 )
 
 // diffRun makes the batch once per test binary, in whichever of
-// TestDifferential and TestInvariants runs first; the other reuses it.
+// TestDifferential and TestInvariantsGenerated runs first; the other
+// reuses it.
 func diffRun(t *testing.T) *diffBatch {
 	t.Helper()
 	if testing.Short() {
@@ -331,7 +332,7 @@ func TestDifferential(t *testing.T) {
 	for i, c := range b.cases {
 		res := b.results[i]
 		p := b.policies[c.Policy].checked
-		want := reference.Build(p, taskOf(t, p, c.Task), c.Environ, c.Params, c.Overrides, fold)
+		want := reference.Build(p, p.Task(c.Task), c.Environ, c.Params, c.Overrides, fold)
 		problems := diffProblems(p, c, res, want)
 		if len(problems) == 0 {
 			continue

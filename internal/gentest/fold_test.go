@@ -78,8 +78,57 @@ type foldCase struct {
 
 // foldCases are the calls TestDifferentialFold checks by hand before its
 // random ones: where the reference interpreter and the runtime could
-// share a mistake, a differential alone cannot tell.
+// share a mistake, a differential alone cannot tell; and the layers of
+// rules 5 and 6 of docs/semantics.md, which internal/reference's own
+// tests give the reference by hand too.
 var foldCases = []foldCase{{
+	name: "an isolated task's layers",
+	policy: `version: 1
+package: p
+essentials: {builtin: false, extra: [HOME, PATH, LANG]}
+secrets: {builtin: false, extra: ["*_TOKEN"]}
+tasks:
+  build:
+    passThrough: [NODE_ENV, MISSING, "NEXT_PUBLIC_*", "!NEXT_PUBLIC_SECRET_*", "!LANG", NPM_TOKEN]
+    define: {CGO_ENABLED: 0, NODE_ENV: production}
+`,
+	task: "build",
+	environ: []string{"HOME=/h", "LANG=C", "SHELL=/bin/sh", "NODE_ENV=dev", "NEXT_PUBLIC_URL=u",
+		"NEXT_PUBLIC_SECRET_X=s", "NEXT_PUBLIC_TOKEN=t", "NPM_TOKEN=n", "GH_TOKEN=g", "CGO_ENABLED=1"},
+	fold:  []string{"HOME=/h", "NODE_ENV=production", "NEXT_PUBLIC_URL=u", "NPM_TOKEN=n", "CGO_ENABLED=0"},
+	exact: []string{"HOME=/h", "NODE_ENV=production", "NEXT_PUBLIC_URL=u", "NPM_TOKEN=n", "CGO_ENABLED=0"},
+}, {
+	// On Windows Path is PATH; npm_token is a spelling of an exempt name
+	// but a secret all the same; patterns and negations ignore case.
+	name: "an isolated task's layers under Windows' rules",
+	policy: `version: 1
+package: p
+essentials: {builtin: false, extra: [PATH]}
+secrets: {builtin: false, extra: [NPM_TOKEN]}
+tasks:
+  build: {passThrough: [NPM_TOKEN, "NEXT_*", "!NEXT_NO"]}
+`,
+	task:    "build",
+	environ: []string{"Path=/bin", "npm_token=x", "next_a=1", "NEXT_no=2", "NEXT_B=3"},
+	fold:    []string{"Path=/bin", "next_a=1", "NEXT_B=3"},
+	exact:   []string{"NEXT_no=2", "NEXT_B=3"},
+}, {
+	name: "an inherit task's layers",
+	policy: `version: 1
+package: p
+essentials: {builtin: false}
+secrets: {builtin: false, extra: [MY_WALLET_KEY, "*_TOKEN"], pass: [SLEUTH_TOKEN]}
+tasks:
+  sh:
+    mode: inherit
+    passThrough: [GH_TOKEN]
+    unset: [HISTFILE, "npm_config_*"]
+`,
+	task:    "sh",
+	environ: []string{"HOME=/h", "my_wallet_key=k", "NPM_TOKEN=n", "GH_TOKEN=g", "SLEUTH_TOKEN=s", "HISTFILE=x", "npm_config_cache=c", "histfile=y"},
+	fold:    []string{"HOME=/h", "GH_TOKEN=g", "SLEUTH_TOKEN=s"},
+	exact:   []string{"HOME=/h", "GH_TOKEN=g", "SLEUTH_TOKEN=s", "histfile=y"},
+}, {
 	// ${github_token} finds GITHUB_TOKEN first under Windows' rules; that
 	// spelling is a secret the task does not exempt (the exemption is
 	// exact), so the task drops it, and the reference reads nothing.
@@ -248,7 +297,3 @@ func TestDifferentialFold(t *testing.T) {
 	}
 	t.Logf("%d random calls of %d random policies (seed %d), half with Windows' names", cases, policies, seed)
 }
-
-// fuzzPolicies are the policies FuzzBuild draws its task from: between
-// them every layer, both modes, patterns, negations, unset, injection
-// variables, parameters and binPaths.

@@ -230,8 +230,8 @@ func TestInvariantsGenerated(t *testing.T) {
 	for i, c := range b.cases {
 		p := b.policies[c.Policy].checked
 		res := b.results[i]
-		looked += len(invSecretValues(p, taskOf(t, p, c.Task), c.Environ, c.Params, c.Overrides))
-		problems := invariantProblems(p, taskOf(t, p, c.Task), c.Environ, c.Params, c.Overrides, res.Env, fold)
+		looked += len(invSecretValues(p, p.Task(c.Task), c.Environ, c.Params, c.Overrides))
+		problems := invariantProblems(p, p.Task(c.Task), c.Environ, c.Params, c.Overrides, res.Env, fold)
 		if !res.DstIntact {
 			problems = append(problems, "Append…Env wrote into dst[:len(dst)]")
 		}
@@ -262,7 +262,7 @@ func TestInvariantsReference(t *testing.T) {
 		src, c := RandomPolicy(r, fmt.Sprintf("p%d", i))
 		for range 150 {
 			call := RandomCallFor(r, c)
-			task := taskOf(t, c.checked, call.Task)
+			task := c.checked.Task(call.Task)
 			looked += len(invSecretValues(c.checked, task, call.Environ, call.Params, call.Overrides))
 			for _, fold := range []bool{false, true} {
 				n++
@@ -293,7 +293,7 @@ tasks:
 `))
 	require.NoError(t, err)
 	p := c.checked
-	task := taskOf(t, p, "t")
+	task := p.Task("t")
 	environ := []string{"GITHUB_TOKEN=ghp_x", "A=1", "GH_TOKEN=1", "NPM_TOKEN=ghp_lit", "github_token=ghp_ok"}
 	leaky := []string{"A=1", "COPY=ghp_x", "LIT=v=ghp_lit", "PATH=/ghp_x"}
 	problems := invariantProblems(p, task, environ, nil, nil, leaky, true)

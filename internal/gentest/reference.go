@@ -17,10 +17,8 @@ type RefOverride = reference.Override
 // c from environ, params and overrides, with Windows' name rules when fold
 // is set, or nil if c has no such task.
 func Reference(c *Compiled, key string, environ []string, params map[string]string, overrides []RefOverride, fold bool) []string {
-	for i := range c.checked.Tasks {
-		if t := &c.checked.Tasks[i]; t.Key == key {
-			return reference.Build(c.checked, t, environ, params, overrides, fold).Environ()
-		}
+	if t := c.checked.Task(key); t != nil {
+		return reference.Build(c.checked, t, environ, params, overrides, fold).Environ()
 	}
 	return nil
 }

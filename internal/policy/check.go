@@ -46,6 +46,16 @@ type Policy struct {
 	Tasks         []Task
 }
 
+// Task returns the task of p whose key is key, or nil if p has none.
+func (p *Policy) Task(key string) *Task {
+	for i := range p.Tasks {
+		if p.Tasks[i].Key == key {
+			return &p.Tasks[i]
+		}
+	}
+	return nil
+}
+
 // Task is one checked task.
 type Task struct {
 	Key     string

@@ -24,23 +24,11 @@ func checkedPolicy(t testing.TB, src string) *policy.Policy {
 	return p
 }
 
-// refTask returns the task of p with the given key.
-func refTask(t testing.TB, p *policy.Policy, key string) *policy.Task {
-	t.Helper()
-	for i := range p.Tasks {
-		if p.Tasks[i].Key == key {
-			return &p.Tasks[i]
-		}
-	}
-	t.Fatalf("no task %q", key)
-	return nil
-}
-
 // refRun runs task key of the policy src through the reference.
 func refRun(t testing.TB, src, key string, fold bool, environ []string, params map[string]string, ovs ...Override) Result {
 	t.Helper()
 	p := checkedPolicy(t, src)
-	return Build(p, refTask(t, p, key), environ, params, ovs, fold)
+	return Build(p, p.Task(key), environ, params, ovs, fold)
 }
 
 // refBoth wants the same environment with exact and folded names.
@@ -335,7 +323,7 @@ func TestReferenceGlob(t *testing.T) {
 		{"**", "", false, true},
 		{"X**Y", "XY", false, true},
 		{"K*", "\u212a", true, false},  // no Unicode folding
-		{"\xff*", "\xff", false, true}, // bytes, not runes (found by FuzzPattern)
+		{"\xff*", "\xff", false, true}, // bytes, not runes (found by fuzzing the matcher, FuzzMatch)
 		{"\xff", "\u00ff", false, false},
 		{"NAME", "NAME", false, true},
 		{"NAME", "name", true, true},

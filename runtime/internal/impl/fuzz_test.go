@@ -8,8 +8,9 @@ import (
 
 // This file fuzzes build: a task of fuzzTasks on fuzzed environ,
 // overrides and parameters, with either name comparison, into a separate
-// dst and in place, against modelBuild. Its seed corpus under
-// testdata/fuzz runs as an ordinary test.
+// dst and in place, against the same build with every entry decided by
+// the rules alone (rulesOnly). Its seed corpus under testdata/fuzz runs
+// as an ordinary test.
 
 // fuzzPolicy and fuzzOddPolicy are the policies of fuzzTasks: between
 // them every layer, both modes, patterns, negations, unset, injection

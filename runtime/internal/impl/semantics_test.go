@@ -147,33 +147,6 @@ func TestSecretDetectionIgnoresCaseExemptionsDoNot(t *testing.T) {
 	assert.Equal(t, []string{"GITHUB_TOKEN=1", "OK=7"}, run(task, env, nil, nil, nil, true))
 }
 
-func TestIsolatedLayers(t *testing.T) {
-	task := &Task{Policy: &Policy{Essentials: []string{"HOME", "PATH", "LANG"}, Secrets: []string{"*_TOKEN"}},
-		PassThrough: []string{"NODE_ENV", "MISSING", "NEXT_PUBLIC_*", "!NEXT_PUBLIC_SECRET_*", "!LANG", "NPM_TOKEN"}}
-	env := []string{"HOME=/h", "LANG=C", "SHELL=/bin/sh", "NODE_ENV=dev", "NEXT_PUBLIC_URL=u",
-		"NEXT_PUBLIC_SECRET_X=s", "NEXT_PUBLIC_TOKEN=t", "NPM_TOKEN=n", "GH_TOKEN=g", "CGO_ENABLED=1"}
-	for _, fold := range []bool{false, true} {
-		assert.Equal(t, []string{"HOME=/h", "NODE_ENV=production", "NEXT_PUBLIC_URL=u", "NPM_TOKEN=n", "CGO_ENABLED=0"},
-			run(task, env, []string{"CGO_ENABLED=0", "NODE_ENV=production"}, nil, nil, fold), "fold=%v", fold)
-	}
-	folding := &Task{Policy: &Policy{Essentials: []string{"PATH"}, Secrets: []string{"NPM_TOKEN"}},
-		PassThrough: []string{"NPM_TOKEN", "NEXT_*", "!NEXT_NO"}}
-	env = []string{"Path=/bin", "npm_token=x", "next_a=1", "NEXT_no=2", "NEXT_B=3"}
-	assert.Equal(t, []string{"NEXT_no=2", "NEXT_B=3"}, run(folding, env, nil, nil, nil, false))
-	// On Windows Path is PATH; npm_token is a spelling of an exempt name
-	// but a secret all the same; patterns and negations ignore case.
-	assert.Equal(t, []string{"Path=/bin", "next_a=1", "NEXT_B=3"}, run(folding, env, nil, nil, nil, true))
-}
-
-func TestInherit(t *testing.T) {
-	task := &Task{Policy: &Policy{Secrets: []string{"MY_WALLET_KEY", "*_TOKEN"}, Pass: []string{"SLEUTH_TOKEN"}},
-		Inherit: true, PassThrough: []string{"GH_TOKEN"}, Unset: []string{"HISTFILE", "npm_config_*"}}
-	env := []string{"HOME=/h", "my_wallet_key=k", "NPM_TOKEN=n", "GH_TOKEN=g", "SLEUTH_TOKEN=s", "HISTFILE=x", "npm_config_cache=c"}
-	both(t, task, env, []string{"HOME=/h", "GH_TOKEN=g", "SLEUTH_TOKEN=s"})
-	assert.Equal(t, []string{"histfile=x"}, run(task, []string{"histfile=x"}, nil, nil, nil, false))
-	assert.Empty(t, run(task, []string{"histfile=x"}, nil, nil, nil, true))
-}
-
 // TestDropInjectionIsolated: in an isolated task, dropInjection drops the
 // injection variables from essentials and pattern matches alike, and
 // every value starting with "()"; an exact passThrough name, spelled

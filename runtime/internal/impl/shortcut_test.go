@@ -13,7 +13,8 @@ import (
 // and the decisions made when a task is compiled that it reads, must
 // decide every entry as filterOne does, which decides by rules alone
 // (taskTables.rulesOnly); the reference interpreter holds rules to the
-// semantics (runtime/differential_test.go, internal/gentest).
+// semantics (in the root module: internal/gentest's differential and
+// fold tests).
 
 // sep is the PATH list separator, as a string.
 var sep = string(os.PathListSeparator)
@@ -21,7 +22,7 @@ var sep = string(os.PathListSeparator)
 // join joins PATH directories with sep.
 func join(dirs ...string) string { return strings.Join(dirs, sep) }
 
-// modelPools are what random tasks and calls are made of: spellings of a
+// The model lists are what random tasks and calls are made of: spellings of a
 // few names, so that repeats and case variants are common (three
 // spellings of Ab and PATH, so that a task may list all but one), and
 // patterns that match some of them.
