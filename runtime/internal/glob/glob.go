@@ -9,13 +9,6 @@
 // It imports nothing.
 package glob
 
-// Match reports whether name matches pattern, ASCII case-insensitively
-// when fold is set. It allocates nothing.
-func Match(pattern, name string, fold bool) bool {
-	p := Compile(pattern)
-	return p.Match(name, fold)
-}
-
 // Pattern is a pattern split once for many matches: the text before its
 // first '*' (all of it, without one), the text after its last, and what
 // lies between, each run of it followed by a '*'.

@@ -18,7 +18,7 @@
 // the pattern index, the value checks, the NUL check, first-wins
 // de-duplication; filterOne for the entries filterRun leaves); dedup.go
 // the call's de-duplication table. layers.go applies defines, overrides
-// (refine.go; vars.go makes them) and binPaths; getenv.go reads a
+// (refine.go, which makes them too) and binPaths; getenv.go reads a
 // ${NAME}; os.go reads this process's environment; names.go is how names
 // are read, hashed and compared.
 //
