@@ -4,7 +4,7 @@ go 1.26
 
 require (
 	charm.land/bubbletea/v2 v2.0.9
-	github.com/envgen/envgen v0.0.0
+	github.com/envgen/envgen/runtime v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.7.0
 	mvdan.cc/sh/v3 v3.13.1
 )
@@ -34,4 +34,4 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
-replace github.com/envgen/envgen => ../../../..
+replace github.com/envgen/envgen/runtime => ../../../../runtime

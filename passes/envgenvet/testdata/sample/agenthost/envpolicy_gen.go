@@ -2,7 +2,15 @@
 
 package main
 
-import envrt "github.com/envgen/envgen/runtime"
+import (
+	"github.com/envgen/envgen/runtime/envimpl"
+	"github.com/envgen/envgen/runtime/envrt"
+)
+
+// This file is written for the runtime's layout 5. Against a runtime of another
+// layout it does not compile (undefined: envimpl.Layout…_RegenerateIfUndefined):
+// regenerate it with the envgen whose version matches the runtime's in go.mod.
+const _ = envimpl.LayoutV5_RegenerateIfUndefined
 
 // ShellEnv returns the environment of task "shell" (inherit), built from environ
 // in os.Environ form: every name but the secrets.
@@ -10,29 +18,29 @@ import envrt "github.com/envgen/envgen/runtime"
 // Sets GIT_TERMINAL_PROMPT="0".
 // Overrides apply in order after the defines.
 func ShellEnv(environ []string, overrides ...envrt.Var) []string {
-	return envgenShellBuild(envrt.Fresh(environ), overrides)
+	return envgenShellBuild(envimpl.Fresh(environ), overrides)
 }
 
-// ShellEnvOS is ShellEnv over this process's own environment, filtered in place: see envrt.OS.
+// ShellEnvOS is ShellEnv over this process's own environment (os.Environ's copy, filtered in place).
 func ShellEnvOS(overrides ...envrt.Var) []string {
-	return envgenShellBuild(envrt.OS(), overrides)
+	return envgenShellBuild(envimpl.OS(), overrides)
 }
 
 // AppendShellEnv is ShellEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendShellEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envgenShellBuild(envrt.Given(dst, environ), overrides)
+	return envgenShellBuild(envimpl.Given(dst, environ), overrides)
 }
 
 // envgenShellBuild builds task "shell"'s environment over in: its defines and binPaths.
-func envgenShellBuild(in envrt.Input, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenShellTask, []string{
+func envgenShellBuild(in envimpl.Input, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenShellTask, []string{
 		"PAGER=cat",
 		"GIT_TERMINAL_PROMPT=0",
 	}, overrides, nil)
 }
 
-// envgenShellTask is task "shell"'s lists, which envrt compiles at its first call.
-var envgenShellTask = envrt.Task{
+// envgenShellTask is task "shell"'s lists, which the runtime compiles at its first call.
+var envgenShellTask = envimpl.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
 }
@@ -42,28 +50,28 @@ var envgenShellTask = envrt.Task{
 // Sets NO_COLOR="1".
 // Overrides apply in order after the defines.
 func McpServerEnv(environ []string, overrides ...envrt.Var) []string {
-	return envgenMcpServerBuild(envrt.Fresh(environ), overrides)
+	return envgenMcpServerBuild(envimpl.Fresh(environ), overrides)
 }
 
-// McpServerEnvOS is McpServerEnv over this process's own environment, filtered in place: see envrt.OS.
+// McpServerEnvOS is McpServerEnv over this process's own environment (os.Environ's copy, filtered in place).
 func McpServerEnvOS(overrides ...envrt.Var) []string {
-	return envgenMcpServerBuild(envrt.OS(), overrides)
+	return envgenMcpServerBuild(envimpl.OS(), overrides)
 }
 
 // AppendMcpServerEnv is McpServerEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendMcpServerEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envgenMcpServerBuild(envrt.Given(dst, environ), overrides)
+	return envgenMcpServerBuild(envimpl.Given(dst, environ), overrides)
 }
 
 // envgenMcpServerBuild builds task "mcp-server"'s environment over in: its defines and binPaths.
-func envgenMcpServerBuild(in envrt.Input, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenMcpServerTask, []string{
+func envgenMcpServerBuild(in envimpl.Input, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenMcpServerTask, []string{
 		"NO_COLOR=1",
 	}, overrides, nil)
 }
 
-// envgenMcpServerTask is task "mcp-server"'s lists, which envrt compiles at its first call.
-var envgenMcpServerTask = envrt.Task{
+// envgenMcpServerTask is task "mcp-server"'s lists, which the runtime compiles at its first call.
+var envgenMcpServerTask = envimpl.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
 }
@@ -72,26 +80,26 @@ var envgenMcpServerTask = envrt.Task{
 // in os.Environ form: every name but the secrets.
 // Overrides apply in order after the defines.
 func EditorEnv(environ []string, overrides ...envrt.Var) []string {
-	return envgenEditorBuild(envrt.Fresh(environ), overrides)
+	return envgenEditorBuild(envimpl.Fresh(environ), overrides)
 }
 
-// EditorEnvOS is EditorEnv over this process's own environment, filtered in place: see envrt.OS.
+// EditorEnvOS is EditorEnv over this process's own environment (os.Environ's copy, filtered in place).
 func EditorEnvOS(overrides ...envrt.Var) []string {
-	return envgenEditorBuild(envrt.OS(), overrides)
+	return envgenEditorBuild(envimpl.OS(), overrides)
 }
 
 // AppendEditorEnv is EditorEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendEditorEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envgenEditorBuild(envrt.Given(dst, environ), overrides)
+	return envgenEditorBuild(envimpl.Given(dst, environ), overrides)
 }
 
 // envgenEditorBuild builds task "editor"'s environment over in: its defines and binPaths.
-func envgenEditorBuild(in envrt.Input, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenEditorTask, nil, overrides, nil)
+func envgenEditorBuild(in envimpl.Input, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenEditorTask, nil, overrides, nil)
 }
 
-// envgenEditorTask is task "editor"'s lists, which envrt compiles at its first call.
-var envgenEditorTask = envrt.Task{
+// envgenEditorTask is task "editor"'s lists, which the runtime compiles at its first call.
+var envgenEditorTask = envimpl.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
 }
@@ -100,26 +108,26 @@ var envgenEditorTask = envrt.Task{
 // in os.Environ form: every name but the secrets.
 // Overrides apply in order after the defines.
 func HookEnv(environ []string, overrides ...envrt.Var) []string {
-	return envgenHookBuild(envrt.Fresh(environ), overrides)
+	return envgenHookBuild(envimpl.Fresh(environ), overrides)
 }
 
-// HookEnvOS is HookEnv over this process's own environment, filtered in place: see envrt.OS.
+// HookEnvOS is HookEnv over this process's own environment (os.Environ's copy, filtered in place).
 func HookEnvOS(overrides ...envrt.Var) []string {
-	return envgenHookBuild(envrt.OS(), overrides)
+	return envgenHookBuild(envimpl.OS(), overrides)
 }
 
 // AppendHookEnv is HookEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendHookEnv(dst, environ []string, overrides ...envrt.Var) []string {
-	return envgenHookBuild(envrt.Given(dst, environ), overrides)
+	return envgenHookBuild(envimpl.Given(dst, environ), overrides)
 }
 
 // envgenHookBuild builds task "hook"'s environment over in: its defines and binPaths.
-func envgenHookBuild(in envrt.Input, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenHookTask, nil, overrides, nil)
+func envgenHookBuild(in envimpl.Input, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenHookTask, nil, overrides, nil)
 }
 
-// envgenHookTask is task "hook"'s lists, which envrt compiles at its first call.
-var envgenHookTask = envrt.Task{
+// envgenHookTask is task "hook"'s lists, which the runtime compiles at its first call.
+var envgenHookTask = envimpl.Task{
 	Policy:  &envgenPolicy,
 	Inherit: true,
 }
@@ -148,7 +156,7 @@ func IsSecretValue(value string) bool {
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the
 // value detection.
-var envgenPolicy = envrt.Policy{
+var envgenPolicy = envimpl.Policy{
 	Secrets: []string{
 		"*_ACCESS_KEY",
 		"*_API_KEY",
@@ -273,7 +281,3 @@ var envgenPolicy = envrt.Policy{
 	},
 	SecretValues: true,
 }
-
-// The lists above are shaped for envrt.LayoutV4; against a runtime with
-// another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV4

@@ -9,8 +9,8 @@ import (
 	"os/exec"
 
 	tea "charm.land/bubbletea/v2"
-	envrt "github.com/envgen/envgen/runtime"
 	"github.com/envgen/envgen/runtime/envexec"
+	"github.com/envgen/envgen/runtime/envrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"

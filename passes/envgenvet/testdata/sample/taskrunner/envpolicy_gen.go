@@ -2,7 +2,15 @@
 
 package main
 
-import envrt "github.com/envgen/envgen/runtime"
+import (
+	"github.com/envgen/envgen/runtime/envimpl"
+	"github.com/envgen/envgen/runtime/envrt"
+)
+
+// This file is written for the runtime's layout 5. Against a runtime of another
+// layout it does not compile (undefined: envimpl.Layout…_RegenerateIfUndefined):
+// regenerate it with the envgen whose version matches the runtime's in go.mod.
+const _ = envimpl.LayoutV5_RegenerateIfUndefined
 
 // Params holds the parameters the policy's tasks share (params:), each the
 // text of its {param} in the policy. A task reads the fields its values use.
@@ -20,28 +28,28 @@ type Params struct {
 // Sets RUNNER_TASK="{task}".
 // Overrides apply in order after the defines.
 func TaskEnv(environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenTaskBuild(envrt.Fresh(environ), p, overrides)
+	return envgenTaskBuild(envimpl.Fresh(environ), p, overrides)
 }
 
-// TaskEnvOS is TaskEnv over this process's own environment, filtered in place: see envrt.OS.
+// TaskEnvOS is TaskEnv over this process's own environment (os.Environ's copy, filtered in place).
 func TaskEnvOS(p Params, overrides ...envrt.Var) []string {
-	return envgenTaskBuild(envrt.OS(), p, overrides)
+	return envgenTaskBuild(envimpl.OS(), p, overrides)
 }
 
 // AppendTaskEnv is TaskEnv appending to dst; it neither reads nor changes dst's entries.
 func AppendTaskEnv(dst, environ []string, p Params, overrides ...envrt.Var) []string {
-	return envgenTaskBuild(envrt.Given(dst, environ), p, overrides)
+	return envgenTaskBuild(envimpl.Given(dst, environ), p, overrides)
 }
 
 // envgenTaskBuild builds task "task"'s environment over in: its defines and binPaths.
-func envgenTaskBuild(in envrt.Input, p Params, overrides []envrt.Var) []string {
-	return envrt.Build(in, &envgenTaskTask, []string{
+func envgenTaskBuild(in envimpl.Input, p Params, overrides []envrt.Var) []string {
+	return envimpl.Build(in, &envgenTaskTask, []string{
 		"RUNNER_TASK=" + p.Task,
 	}, overrides, nil)
 }
 
-// envgenTaskTask is task "task"'s lists, which envrt compiles at its first call.
-var envgenTaskTask = envrt.Task{
+// envgenTaskTask is task "task"'s lists, which the runtime compiles at its first call.
+var envgenTaskTask = envimpl.Task{
 	Policy: &envgenPolicy,
 	PassThrough: []string{
 		"GOFLAGS",
@@ -98,7 +106,7 @@ func IsSecretValue(value string) bool {
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the
 // value detection.
-var envgenPolicy = envrt.Policy{
+var envgenPolicy = envimpl.Policy{
 	Essentials: []string{
 		"APPDATA",
 		"CI",
@@ -260,7 +268,3 @@ var envgenPolicy = envrt.Policy{
 		"GOFLAGS",
 	},
 }
-
-// The lists above are shaped for envrt.LayoutV4; against a runtime with
-// another shape this file does not compile: regenerate it.
-const _ = envrt.LayoutV4

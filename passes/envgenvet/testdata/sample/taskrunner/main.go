@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	envrt "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/runtime/envrt"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
