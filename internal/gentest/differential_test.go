@@ -28,8 +28,8 @@ import (
 // a throwaway module (as TestE2E does), builds one driver program that
 // calls every generated builder, feeds it thousands of random calls, and
 // compares every answer with reference.Build(…, fold=false), this OS's rules.
-// Windows' rules are compared in fold_test.go, in process, through
-// envimpl.BuildFold.
+// Windows' rules are compared in internal/runtimetest, in process,
+// through envimpl.BuildFold.
 
 // Sizes of one run: policies × calls per policy ≥ 10,000 calls.
 const (

@@ -7,7 +7,7 @@ import (
 )
 
 // The matcher itself is held to the reference interpreter's in the root
-// module (internal/gentest/glob_test.go); here are its own rules: the
+// module (internal/runtimetest/glob_test.go); here are its own rules: the
 // syntax, and the shortcut MayMatch against Match.
 
 func TestValid(t *testing.T) {

@@ -1,4 +1,4 @@
-package gentest
+package runtimetest
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package gentest_test
+package runtimetest
 
 import (
 	"fmt"
