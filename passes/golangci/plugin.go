@@ -4,8 +4,10 @@
 // runs the analyzer of github.com/envgen/envgen/passes/envgenvet when
 // .golangci.yml enables envgenvet as a custom linter of type module.
 //
-// It is a module of its own so that neither envgen nor its runtime
-// depends on golangci-lint's registry.
+// It imports the analyzer, x/tools' analysis and golangci-lint's plugin
+// registry (github.com/golangci/plugin-module-register), and only these;
+// it is a module of its own so that neither envgen nor its runtime
+// depends on that registry.
 package golangci
 
 import (
