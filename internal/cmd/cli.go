@@ -25,7 +25,7 @@ const usage = `usage: envgen [flags] POLICY.yaml
        envgen explain [flags] POLICY.yaml [TASK]
        envgen list essentials|secrets|injection|presets
        envgen audit [-env FILE] POLICY.yaml [TASK]
-       envgen vet [-tests] [PACKAGES]
+       envgen vet [-tests] [-format F] [PACKAGES]
 
 Generates Go code building the environment of each task in POLICY.yaml.
 envgen init writes a starter policy; envgen explain shows what a task

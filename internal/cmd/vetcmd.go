@@ -19,7 +19,7 @@ import (
 )
 
 // vetUsage is the help text of envgen vet.
-const vetUsage = `usage: envgen vet [-tests] [PACKAGES]
+const vetUsage = `usage: envgen vet [-tests] [-format text|json|sarif] [PACKAGES]
 
 Reports every place in PACKAGES (default ./...) where a child process
 may start with an environment no envgen policy built: an exec.Cmd run
@@ -32,13 +32,18 @@ builder's result with a non-constant entry appended or written after it
 ran; a builder given entries appended to os.Environ(), which lose to the
 parent's. Findings print as FILE:LINE:COL: message. A line comment
 //envgen:inherit REASON on the reported line, or on the line that
-creates the Cmd, accepts it. Packages that do not load are named and
-skipped, the rest checked. Exit 1 when there are findings or skipped
-packages, 0 when none, 2 for bad usage (a bad flag, or a pattern that
-names no package).
+creates the Cmd, accepts it; one without a reason, or that accepts
+nothing, is reported. Packages that do not load are named and skipped,
+the rest checked. Exit 1 when there are findings or skipped packages, 0
+when none, 2 for bad usage (a bad flag, or a pattern that names no
+package).
 
 flags:
   -tests      check _test.go files too
+  -format F   text (FILE:LINE:COL: message, the default); json, one
+              object {"findings": [{file, line, column, rule, message}],
+              "flowsNotFollowed": N}; or sarif, a SARIF 2.1.0 log for
+              code scanning, one rule per kind of finding
 `
 
 // vetMain runs envgen vet: args are those after "vet"; environ is the
@@ -47,9 +52,13 @@ flags:
 func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	fs := newFlagSet("envgen vet", stderr)
 	tests := fs.Bool("tests", false, "check _test.go files too")
+	format := fs.String("format", vetFormats[0], "text, json or sarif")
 	patterns, code, ok := parseArgs(fs, vetUsage, args, stderr)
 	if !ok {
 		return code
+	}
+	if !slices.Contains(vetFormats, *format) {
+		return usageError(stderr, "envgen vet", "no format %q; the formats: %s", *format, strings.Join(vetFormats, ", "))
 	}
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
@@ -84,8 +93,9 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 		}
 		findings = collect(graph, stderr, &skipped)
 	}
-	for _, f := range findings {
-		fmt.Fprintln(stdout, f)
+	if err := writeFindings(stdout, *format, findings, 0); err != nil {
+		fmt.Fprintf(stderr, "envgen vet: %v\n", err)
+		return exitPolicy
 	}
 	if len(skipped) > 0 {
 		slices.Sort(skipped)
@@ -151,7 +161,7 @@ func collect(graph *checker.Graph, stderr io.Writer, skipped *[]string) []findin
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			f := finding{act.Package.Fset.Position(d.Pos), d.Message}
+			f := finding{act.Package.Fset.Position(d.Pos), d.Message, d.Category}
 			f.pos.Filename = relativePath(f.pos.Filename)
 			if !seen[f.String()] {
 				seen[f.String()] = true
@@ -177,8 +187,9 @@ const exitFindings = 1
 
 // finding is one report of envgen vet.
 type finding struct {
-	pos token.Position
-	msg string
+	pos  token.Position
+	msg  string
+	rule string // its kind, the diagnostic's category
 }
 
 // String formats f as FILE:LINE:COL: message.

@@ -92,7 +92,11 @@ type siteNote struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if inStd(pass) {
+		return nil, nil
+	}
 	if !relevant(pass) {
+		(&checker{pass: pass}).report() // no site: each //envgen:inherit accepts nothing
 		return nil, nil
 	}
 	c := &checker{
@@ -156,17 +160,21 @@ func withClosures(fns []*ssa.Function) []*ssa.Function {
 	return out
 }
 
+// inStd reports whether pass's package is in the standard library (but
+// for cmd), which the analysis leaves out.
+func inStd(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	std := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	return strings.HasPrefix(name, std) && !strings.HasPrefix(name, std+"cmd"+string(filepath.Separator))
+}
+
 // relevant reports whether pass's package can start a child or compute
 // an environment the analysis knows: it imports a package that spawns or
-// one with facts. The standard library (but for cmd) is left out.
+// one with facts.
 func relevant(pass *analysis.Pass) bool {
-	if len(pass.Files) > 0 {
-		std := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
-		name := pass.Fset.File(pass.Files[0].Pos()).Name()
-		if strings.HasPrefix(name, std) && !strings.HasPrefix(name, std+"cmd"+string(filepath.Separator)) {
-			return false
-		}
-	}
 	for _, imp := range pass.Pkg.Imports() {
 		if relevantImports[imp.Path()] || pass.ImportPackageFact(imp, new(envPackageFact)) {
 			return true

@@ -43,8 +43,14 @@
 //
 // A line comment //envgen:inherit REASON on the reported line, or on the
 // line that creates the Cmd the finding is about, accepts it; one
-// without a reason is itself reported. Test files are skipped unless the
-// -tests flag is set; so is the standard library, but for cmd.
+// without a reason is itself reported, and so is one that accepts
+// nothing in the build configuration checked. Test files (and their
+// directives) are skipped unless the -tests flag is set; so is the
+// standard library, but for cmd.
+//
+// Each diagnostic's Category names its kind of finding (Rules lists
+// them): nil-env, parent-env, extended-builder, first-wins,
+// directive-no-reason, directive-unused.
 //
 // The analyzer ships as "envgen vet", as the go vet -vettool binary
 // envgen-vet (passes/envgenvet/cmd/envgen-vet), and as this package for

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 
 	"example.com/sdk"
+	"gen"
 )
 
 func acceptedWhereCreated() {
@@ -59,7 +60,7 @@ func acceptedBothOfTwo(ok bool) {
 }
 
 func directiveOnTheLineBefore() {
-	//envgen:inherit a line of its own accepts nothing
+	//envgen:inherit a line of its own accepts nothing // want `^//envgen:inherit accepts nothing here`
 	cmd := exec.Command("ls")
 	cmd.Run() // want `^exec.Cmd.Run: the environment is nil`
 }
@@ -67,4 +68,32 @@ func directiveOnTheLineBefore() {
 func directiveWithoutReasonWhereCreated() {
 	cmd := exec.Command("ls") //envgen:inherit // want `^//envgen:inherit needs a reason`
 	cmd.Run()                 // want `^exec.Cmd.Run: the environment is nil`
+}
+
+// A directive that accepts nothing is reported where it is: on a child
+// given a builder's result, on a line that starts nothing, and on the
+// line that creates a Cmd whose Env a builder sets.
+
+func staleOnBuiltEnv() {
+	cmd := exec.Command("ls")
+	cmd.Env = gen.ShellEnvOS()
+	cmd.Run() //envgen:inherit it used to need it // want `^//envgen:inherit accepts nothing here`
+}
+
+func staleWhereCreated() {
+	cmd := exec.Command("ls") //envgen:inherit it used to need it // want `^//envgen:inherit accepts nothing here`
+	cmd.Env = gen.ShellEnv(os.Environ())
+	cmd.Run()
+}
+
+func staleOnNoSpawn() string {
+	return os.Args[0] //envgen:inherit nothing starts here // want `^//envgen:inherit accepts nothing here`
+}
+
+// A directive on both the spawn's line and the creating line is used
+// twice over: neither is reported.
+
+func acceptedTwice() {
+	cmd := exec.Command("env") //envgen:inherit env shows what this process has
+	cmd.Run()                  //envgen:inherit and so does this line
 }
