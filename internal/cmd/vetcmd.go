@@ -54,8 +54,8 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: *tests, Env: environ}
-	pkgs, err := packages.Load(cfg, patterns...)
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *tests, Env: environ} //envgen:inherit the go command that loads the packages reads this environment, as go build does
+	pkgs, err := packages.Load(cfg, patterns...)                                                             //envgen:inherit it runs the go command with this process's environment, as go build would
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 		return exitPolicy
@@ -72,20 +72,26 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 		}
 	}
 	roots, skipped := loadable(pkgs, stderr)
-	if err := envgenvet.Analyzer.Flags.Set("tests", strconv.FormatBool(*tests)); err != nil {
-		panic(err) // the analyzer declares the flag
+	for name, value := range map[string]string{"tests": strconv.FormatBool(*tests), "unfollowed": "true"} {
+		if err := envgenvet.Analyzer.Flags.Set(name, value); err != nil {
+			panic(err) // the analyzer declares the flag
+		}
 	}
 	var findings []finding
+	unfollowed := 0
 	if len(roots) > 0 {
 		graph, err := checker.Analyze([]*analysis.Analyzer{envgenvet.Analyzer}, roots, nil)
 		if err != nil {
 			fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 			return exitPolicy
 		}
-		findings = collect(graph, stderr, &skipped)
+		findings, unfollowed = collect(graph, stderr, &skipped)
 	}
 	for _, f := range findings {
 		fmt.Fprintln(stdout, f)
+	}
+	if unfollowed > 0 {
+		fmt.Fprintf(stderr, "envgen vet: %d places where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n", unfollowed)
 	}
 	if len(skipped) > 0 {
 		slices.Sort(skipped)
@@ -139,11 +145,13 @@ func loadError(e packages.Error) string {
 }
 
 // collect returns the findings of the analysis, sorted, each once (a
-// file in a package and its test variant); a package whose analysis
-// failed is added to skipped, with its error printed.
-func collect(graph *checker.Graph, stderr io.Writer, skipped *[]string) []finding {
+// file in a package and its test variant), and how many places it could
+// not follow an environment at; a package whose analysis failed is added
+// to skipped, with its error printed.
+func collect(graph *checker.Graph, stderr io.Writer, skipped *[]string) ([]finding, int) {
 	var findings []finding
 	seen := map[string]bool{}
+	unfollowed := map[token.Position]bool{}
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			fmt.Fprintf(stderr, "envgen vet: %s: %v\n", act.Package.PkgPath, act.Err)
@@ -151,6 +159,10 @@ func collect(graph *checker.Graph, stderr io.Writer, skipped *[]string) []findin
 			continue
 		}
 		for _, d := range act.Diagnostics {
+			if d.Category == envgenvet.UnfollowedCategory {
+				unfollowed[act.Package.Fset.Position(d.Pos)] = true
+				continue
+			}
 			f := finding{act.Package.Fset.Position(d.Pos), d.Message}
 			f.pos.Filename = relativePath(f.pos.Filename)
 			if !seen[f.String()] {
@@ -169,7 +181,7 @@ func collect(graph *checker.Graph, stderr io.Writer, skipped *[]string) []findin
 		}
 		return a.Column < b.Column
 	})
-	return findings
+	return findings, len(unfollowed)
 }
 
 // exitFindings is envgen vet's exit code when it reports a site.

@@ -35,6 +35,11 @@ var spawnHelperPaths = []struct{ path, show string }{
 	{envexecPath, "envexec"},
 }
 
+// setsPaths are the packages whose Sets(entries) makes a program's
+// NAME=value entries overrides, passed as given: the runtime's program
+// API where it is now and where it moves (package envrt).
+var setsPaths = []string{runtimePath, "github.com/envgen/envgen/runtime/envrt"}
+
 // A role is what a known function does, as far as the analysis cares.
 type role int
 
@@ -77,6 +82,7 @@ const (
 	badWhereNilInherits = kNil | kInherit | kInheritPlus | kExtended
 	badWhereNilIsEmpty  = kInherit | kInheritPlus | kExtended
 	badFirstWins        = kInheritPlus
+	badForwarded        = kInherit | kInheritPlus // envrt.Sets: each entry passes as given, secrets too
 )
 
 // knownFuncs is the table, with the spawning helpers added for each of
@@ -163,6 +169,9 @@ var spawnHelpers = map[funcKey]known{
 }
 
 func init() {
+	for _, p := range setsPaths {
+		knownFuncs[funcKey{p, "", "Sets"}] = known{roleSpawnEnv, 0, badForwarded, "envrt.Sets"}
+	}
 	for _, p := range spawnHelperPaths {
 		for k, v := range spawnHelpers {
 			v.show = p.show + "." + v.show
@@ -243,6 +252,12 @@ func typeKeyOf(t types.Type) (typeKey, bool) {
 		return typeKey{}, false
 	}
 	return typeKey{n.Obj().Pkg().Path(), n.Obj().Name()}, true
+}
+
+// modelledPaths are the packages whose functions the table models: what
+// they do inside is not followed as a dependency's.
+var modelledPaths = map[string]bool{
+	runtimePath: true, envexecPath: true, interpPath: true, expandPath: true,
 }
 
 // relevantImports are the packages whose importers the analysis reads:

@@ -68,3 +68,13 @@ func directiveWithoutReasonWhereCreated() {
 	cmd := exec.Command("ls") //envgen:inherit // want `^//envgen:inherit needs a reason`
 	cmd.Run()                 // want `^exec.Cmd.Run: the environment is nil`
 }
+
+// A directive on a site that starts a child with the function's
+// parameter accepts it for every caller.
+func spawnAccepted(env []string) error {
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	return cmd.Run() //envgen:inherit callers give it the user's own configuration
+}
+
+func spawnAcceptedParent() error { return spawnAccepted(os.Environ()) }

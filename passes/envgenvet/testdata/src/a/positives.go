@@ -189,3 +189,28 @@ func chosenOnBranchesSetOnOne(ok bool) {
 var leakInInitializer = func() error {
 	return exec.Command("ls").Run() // want `^exec.Cmd.Run: the environment is nil`
 }
+
+// withoutName copies env but for one name's entries: a filtered copy of
+// the parent's environment still holds every other secret.
+func withoutName(env []string, name string) []string { // want withoutName:"envFunc\\(empty\\|param\\)"
+	out := make([]string, 0, len(env))
+	for _, e := range env {
+		if len(e) > len(name) && e[:len(name)] == name {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func filteredParent() {
+	cmd := exec.Command("ls")
+	cmd.Env = withoutName(os.Environ(), "HERDR_")
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func filteredPolicy() {
+	cmd := exec.Command("ls")
+	cmd.Env = withoutName(gen.ShellEnvOS(), "HERDR_")
+	cmd.Run()
+}

@@ -16,6 +16,8 @@ func Set(name, value string) Var { return Var{name, value} }
 
 func Unset(name string) Var { return Var{name: name} }
 
+func Sets(entries []string) []Var { return nil }
+
 // Input, Given, OS, Task, Policy, Dir and Build are what generated
 // builders call.
 type Input struct {
