@@ -91,7 +91,7 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 		fmt.Fprintln(stdout, f)
 	}
 	if unfollowed > 0 {
-		fmt.Fprintf(stderr, "envgen vet: %d places where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n", unfollowed)
+		fmt.Fprintf(stderr, "envgen vet: %d place(s) where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n", unfollowed)
 	}
 	if len(skipped) > 0 {
 		slices.Sort(skipped)

@@ -25,6 +25,9 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		f.closureEffect(st, in, mc)
 	}
 	callee := common.StaticCallee()
+	if h := f.invokedHolder(in); h != nil && startMethods[common.Method.Name()] && here {
+		f.recordHolder(st, in, "exec.Cmd."+common.Method.Name()+" (through an interface)", h, holderBad(h.Type()))
+	}
 	if callee == nil {
 		how := "passed to a func value"
 		if common.IsInvoke() {

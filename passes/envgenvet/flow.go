@@ -38,6 +38,7 @@ type flow struct {
 	changed   bool
 
 	spawnVia     []*spawnFuncFact       // what the functions it calls start with the parent's environment
+	boxes        containers             // what it puts in the containers it makes
 	fields       map[ssa.Value]fieldSet // the struct fields each value's field bits stand for
 	holderFields map[ssa.Value]fieldSet // and those of what is stored to each holder's Env
 }
@@ -84,6 +85,7 @@ func (f *flow) run() {
 	}
 	f.addPhiHolders()
 	f.findRoles()
+	f.findContainers()
 	for round := 0; round == 0 || f.changed && round < 100; round++ {
 		f.changed = false
 		f.valuePass()
@@ -93,6 +95,7 @@ func (f *flow) run() {
 	f.checkEnvirons()
 	f.judgeLeaves()
 	f.findSpawn()
+	f.countUnfollowed()
 	for key, n := range f.info.sites {
 		if f.c.accepted(key.at, n) {
 			continue // and so are its callers' calls
@@ -400,9 +403,20 @@ func (f *flow) freeKind(fv *ssa.FreeVar) envKind {
 func (f *flow) valuePass() {
 	for _, b := range f.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if v, ok := instr.(ssa.Value); ok && isEnvType(v.Type()) {
+			v, ok := instr.(ssa.Value)
+			if !ok {
+				continue
+			}
+			switch t := v.Type(); {
+			case isEnvType(t):
 				f.add(v, writeKind(f.transfer(v), f.writtenInto(v)))
 				f.addFields(v, f.fieldsFrom(v))
+			case isCarrier(t):
+				f.add(v, f.transfer(v))
+			case isStringType(t):
+				if k := f.stringKind(v); k != 0 {
+					f.add(v, k)
+				}
 			}
 		}
 	}
@@ -412,6 +426,9 @@ func (f *flow) valuePass() {
 // depend on a holder's state (a loaded Env, Cmd.Environ) come from
 // blockPass.
 func (f *flow) transfer(v ssa.Value) envKind {
+	if k, ok := f.readKind(v); ok {
+		return k
+	}
 	switch v := v.(type) {
 	case *ssa.Phi:
 		var k envKind
@@ -593,6 +610,8 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 			return f.concatKind(args[k.arg])
 		case roleInsert:
 			return appendKind(f.kindOf(args[k.arg]), f.kindOf(args[len(args)-1]))
+		case roleSplit:
+			return f.splitKind(args[k.arg])
 		case roleListEnviron:
 			if k := f.kindOf(args[k.arg]); k&kNil != 0 {
 				return k&^kNil | kEmpty // ListEnviron() of nothing is empty
@@ -950,6 +969,20 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 	n := f.noteSite(in, s.name, k, s.bad, made)
 	n.vars = appendNew(n.vars, vars...)
 	n.fields = appendNew(n.fields, fields...)
+}
+
+// recordHolder adds to the site (in, name), which starts the holder h
+// (a Cmd reached otherwise than as an argument: through an interface),
+// what h's Env may be now.
+func (f *flow) recordHolder(st state, in ssa.CallInstruction, name string, h ssa.Value, bad envKind) {
+	f.started[h] = true
+	if f.escapedBefore(h, in) {
+		return
+	}
+	key := siteKey{in, name}
+	k := f.start(st, h, key, bad, false)
+	n := f.noteSite(in, name, k, bad, f.made(h))
+	n.fields = appendNew(n.fields, f.holderFieldsOf(h)...)
 }
 
 // start is what the Env of the holder h may be where the site key

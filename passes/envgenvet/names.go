@@ -56,6 +56,8 @@ const (
 	roleConcat           // returns its slices (arg, variadic) one after the other: slices.Concat
 	roleInsert           // returns (and writes into) the slice at arg with the entries of its last argument added: slices.Insert, Replace
 	roleListEnviron      // an environment (expand.Environ) with the entries at arg: expand.ListEnviron
+	roleJoin             // a string holding the entries at arg: strings.Join
+	roleSplit            // an environment of the entries the string at arg holds: strings.Split
 	roleExits            // never returns: os.Exit, log.Fatal
 	roleFails            // returns an error that is never nil: errors.New
 )
@@ -114,6 +116,15 @@ var knownFuncs = map[funcKey]known{
 	{"slices", "", "Concat"}:      {roleConcat, 0, 0, ""},
 	{"slices", "", "Insert"}:      {roleInsert, 0, 0, ""},
 	{"slices", "", "Replace"}:     {roleInsert, 0, 0, ""},
+	{"slices", "", "AppendSeq"}:   {roleInsert, 0, 0, ""},
+	{"slices", "", "Values"}:      {roleClone, 0, 0, ""}, // an iterator over the entries
+	{"slices", "", "Collect"}:     {roleClone, 0, 0, ""},
+	{"slices", "", "Sorted"}:      {roleClone, 0, 0, ""},
+	{"strings", "", "Join"}:       {roleJoin, 0, 0, ""},
+	{"strings", "", "Split"}:      {roleSplit, 0, 0, ""},
+	{"strings", "", "SplitN"}:     {roleSplit, 0, 0, ""},
+	{"strings", "", "SplitAfter"}: {roleSplit, 0, 0, ""},
+	{"strings", "", "Fields"}:     {roleSplit, 0, 0, ""},
 
 	// The shell interpreter: interp.Env is where its environment is
 	// given; interp.New without it takes the parent's.
@@ -179,6 +190,10 @@ func init() {
 		}
 	}
 }
+
+// startMethods are the methods of exec.Cmd that start it, by name: a Cmd
+// behind an interface is started through them.
+var startMethods = map[string]bool{"Run": true, "Start": true, "Output": true, "CombinedOutput": true}
 
 // printingPackages are the packages whose functions only print what
 // they are given (fmt.Errorf("%v", cmd) cannot set cmd's Env).

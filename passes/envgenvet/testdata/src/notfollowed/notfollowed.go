@@ -1,3 +1,5 @@
+/* want package:"envPackage" */
+
 // Package notfollowed holds places where the parent's environment goes
 // where the analysis cannot follow it: with -unfollowed each is a
 // diagnostic of its own category, which envgen vet counts.
@@ -27,3 +29,37 @@ func foreignField() shellopts.Options {
 type private struct{ env []string }
 
 func privateField() private { return private{env: os.Environ()} }
+
+func toFuncValue(run func([]string) error) error {
+	return run(os.Environ()) // want `is passed to a func value or an interface's method`
+}
+
+func inMapThatLeaves(m map[string][]string) {
+	m["shell"] = os.Environ() // want `is put in a map, a slice or a channel that leaves the function`
+}
+
+func inMapThatStays() []string { // want inMapThatStays:"envFunc\\(inherit\\)"
+	m := map[string][]string{"shell": os.Environ()}
+	return m["shell"]
+}
+
+func inInterface() any {
+	return any(os.Environ()) // want `is made an interface value that leaves the function`
+}
+
+func printed() {
+	println(len(os.Environ()))
+}
+
+// Exported is read by other packages.
+var Exported []string
+
+func toExportedVariable() {
+	Exported = os.Environ() // want `is stored to the package-level variable Exported`
+}
+
+func twoSlices(args, env []string) {}
+
+func toUnjudgedParameter() {
+	twoSlices(os.Environ(), nil) // want `is passed to twoSlices as a \[\]string parameter it is not judged by`
+}
