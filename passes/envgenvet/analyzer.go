@@ -195,8 +195,10 @@ func withClosures(fns []*ssa.Function) []*ssa.Function {
 }
 
 // relevant reports whether pass's package can start a child or compute
-// an environment the analysis knows: it imports a package that spawns or
-// one with facts. The standard library (but for cmd) is left out.
+// an environment the analysis knows: it uses a name of a package that
+// spawns (of os, syscall and unix, one that matters: Environ,
+// StartProcess, …) or one of a package with facts. The standard library
+// (but for cmd) is left out.
 func relevant(pass *analysis.Pass) bool {
 	if len(pass.Files) > 0 {
 		std := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
@@ -205,9 +207,30 @@ func relevant(pass *analysis.Pass) bool {
 			return false
 		}
 	}
+	withFacts := map[*types.Package]bool{}
+	imports := false
 	for _, imp := range pass.Pkg.Imports() {
-		if relevantImports[imp.Path()] || pass.ImportPackageFact(imp, new(envPackageFact)) {
+		withFacts[imp] = pass.ImportPackageFact(imp, new(envPackageFact))
+		imports = imports || withFacts[imp] || relevantImports[imp.Path()]
+	}
+	if !imports {
+		return false
+	}
+	// It must also use one of those packages' names that matter: a
+	// package that calls os.Getenv alone needs no SSA.
+	for _, obj := range pass.TypesInfo.Uses {
+		pkg := obj.Pkg()
+		if pkg == nil || pkg == pass.Pkg {
+			continue
+		}
+		if withFacts[pkg] {
 			return true
+		}
+		if relevantImports[pkg.Path()] {
+			words, some := spawnWords[pkg.Path()]
+			if !some || slices.Contains(words, obj.Name()) {
+				return true
+			}
 		}
 	}
 	return false

@@ -275,6 +275,17 @@ var modelledPaths = map[string]bool{
 	runtimePath: true, envexecPath: true, interpPath: true, expandPath: true,
 }
 
+// spawnWords are, for the packages whose importers the analysis reads
+// that have functions it does not care about, the words an importer's
+// source must hold to need the analysis at all (a driver's quick test,
+// before types: os.Getenv alone needs none); an importer of any other
+// of relevantImports needs it.
+var spawnWords = map[string][]string{
+	"os":      {"Environ", "StartProcess", "ProcAttr"},
+	"syscall": {"Environ", "Exec", "StartProcess", "ProcAttr"},
+	unixPath:  {"Environ", "Exec"},
+}
+
 // relevantImports are the packages whose importers the analysis reads:
 // those that start children or make environments (beside the packages
 // that export facts).
