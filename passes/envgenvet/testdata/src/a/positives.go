@@ -214,3 +214,17 @@ func filteredPolicy() {
 	cmd.Env = withoutName(gen.ShellEnvOS(), "HERDR_")
 	cmd.Run()
 }
+
+// Of two []string parameters, the one whose name says env is judged per
+// call.
+func runArgsEnv(args, env []string) error { // want runArgsEnv:"startsFunc\\(param\\)"
+	cmd := exec.Command("ls", args...)
+	cmd.Env = env
+	return cmd.Run()
+}
+
+func runArgsEnvParent() error {
+	return runArgsEnv([]string{"-l"}, os.Environ()) // want `^runArgsEnv \(which starts a child with it\): the environment is os.Environ\(\)`
+}
+
+func runArgsEnvPolicy() error { return runArgsEnv(nil, gen.ShellEnvOS()) }
