@@ -160,7 +160,8 @@ type unitDiagnostic struct {
 
 // runUnits analyses pkgs (from listPackages) one package per process and
 // returns the diagnostics of the packages named, with their positions,
-// and the packages it could not analyse with why.
+// and the packages it could not analyse (named or dependencies, whose
+// facts are then missing) with why.
 func runUnits(pkgs []*listedPackage, roots []*listedPackage, tests bool, environ []string) ([]unitDiagnostic, map[string]string, error) {
 	self, err := os.Executable()
 	if err != nil {
@@ -313,11 +314,14 @@ func runUnits(pkgs []*listedPackage, roots []*listedPackage, tests bool, environ
 	var diags []unitDiagnostic
 	failed := map[string]string{}
 	for _, u := range units {
-		if u == nil || !isRoot[u.p.ImportPath] {
+		if u == nil {
 			continue
 		}
-		if u.err != "" {
+		if u.err != "" { // a dependency's too: what it would tell the packages named is missing
 			failed[u.p.ImportPath] = u.err
+			continue
+		}
+		if !isRoot[u.p.ImportPath] {
 			continue
 		}
 		var res unitResult

@@ -30,7 +30,7 @@ const (
 
 	// What a struct field's value makes them, as the param bits are for
 	// a parameter (see bindField): the fields are named beside the kind
-	// (flow.fields), and facts carry them in param bits.
+	// (flow.fields).
 	kField      // a struct field's value as stored, maybe with constants appended
 	kFieldExt   // that value with a non-constant entry appended
 	kBuiltField // a builder's result with that value's entries appended
@@ -44,9 +44,6 @@ const paramBits = kParam | kParamExt | kBuiltParam
 
 // fieldBits are the kinds that stand for a struct field's value.
 const fieldBits = kField | kFieldExt | kBuiltField
-
-// fieldShift turns field bits into param bits (>>) and back (<<).
-const fieldShift = 4
 
 // kindNames names each bit, for facts' String.
 var kindNames = [...]string{"nil", "empty", "const", "inherit", "policy", "extended", "other", "entry", "param", "param+", "policy+param", "inherit+", "field", "field+", "policy+field"}
@@ -153,11 +150,6 @@ func bindField(k, x envKind) envKind {
 	}
 	return out
 }
-
-// fieldToParam and paramToField move the field bits of k to the param
-// bits and back, as facts and summaries carry them.
-func fieldToParam(k envKind) envKind { return k&^fieldBits | (k&fieldBits)>>fieldShift }
-func paramToField(k envKind) envKind { return k&^paramBits | (k&paramBits)<<fieldShift }
 
 // dstKind is the kind of a builder's result appended to a dst of kind
 // dst: the builder's entries follow dst's, so dst's own kind decides

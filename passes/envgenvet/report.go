@@ -102,8 +102,6 @@ func kindPhrase(k envKind) string {
 		return "os.Environ() plus entries"
 	case k&kInherit != 0:
 		return "os.Environ()"
-	case k&kNil != 0:
-		return "a nil environment, which is this process's whole environment"
 	}
 	return "a builder's result with a non-constant entry added after it ran"
 }
