@@ -4,16 +4,13 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/envgen/envgen/passes/envgenvet"
 )
@@ -50,6 +47,9 @@ flags:
 // environment of the go command that loads the packages, run in the
 // current directory.
 func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
+	if slices.Contains(environ, unitEnv+"=1") {
+		vetUnit(args) // envgen analysing one package for envgen vet: it exits
+	}
 	fs := newFlagSet("envgen vet", stderr)
 	tests := fs.Bool("tests", false, "check _test.go files too")
 	format := fs.String("format", vetFormats[0], "text, json or sarif")
@@ -63,39 +63,49 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: *tests, Env: environ}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := listPackages(patterns, *tests, environ)
 	if err != nil {
 		fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 		return exitPolicy
 	}
-	if len(pkgs) == 0 {
+	var named []*listedPackage
+	for _, p := range pkgs {
+		if !p.DepOnly && !isTestMain(p) {
+			named = append(named, p)
+		}
+	}
+	if len(named) == 0 {
 		return usageError(stderr, "envgen vet", "no packages match %s", strings.Join(patterns, " "))
 	}
-	for _, p := range pkgs {
+	for _, p := range named {
 		if p.Name == "" { // a pattern that names no package
-			for _, e := range p.Errors {
-				fmt.Fprintf(stderr, "envgen vet: %s\n", loadError(e))
+			for _, e := range listErrors(p) {
+				fmt.Fprintf(stderr, "envgen vet: %s\n", e)
 			}
 			return usageError(stderr, "envgen vet", "no package to check in %s", strings.Join(patterns, " "))
 		}
 	}
-	roots, skipped := loadable(pkgs, stderr)
-	if err := envgenvet.Analyzer.Flags.Set("tests", strconv.FormatBool(*tests)); err != nil {
-		panic(err) // the analyzer declares the flag
-	}
+	roots, skipped := loadable(pkgs, named, stderr)
 	var findings []finding
+	unfollowed := 0
 	if len(roots) > 0 {
-		graph, err := checker.Analyze([]*analysis.Analyzer{envgenvet.Analyzer}, roots, nil)
+		diags, failed, err := runUnits(pkgs, roots, *tests, environ)
 		if err != nil {
 			fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 			return exitPolicy
 		}
-		findings = collect(graph, stderr, &skipped)
+		for _, path := range slices.Sorted(maps.Keys(failed)) {
+			fmt.Fprintf(stderr, "envgen vet: %s: %s\n", path, failed[path])
+			skipped = append(skipped, strings.Fields(path)[0])
+		}
+		findings, unfollowed = collect(diags)
 	}
-	if err := writeFindings(stdout, *format, findings, 0); err != nil {
+	if err := writeFindings(stdout, *format, findings, unfollowed); err != nil {
 		fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 		return exitPolicy
+	}
+	if unfollowed > 0 {
+		fmt.Fprintf(stderr, "envgen vet: %d place(s) where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n", unfollowed)
 	}
 	if len(skipped) > 0 {
 		slices.Sort(skipped)
@@ -108,29 +118,35 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	return exitOK
 }
 
-// loadable returns the packages of pkgs that loaded, with every package
-// they import, and the paths of the others; it prints each load error
-// once, as FILE:LINE:COL: message.
-func loadable(pkgs []*packages.Package, stderr io.Writer) (roots []*packages.Package, skipped []string) {
+// isTestMain reports whether p is the main package go list -test makes
+// to run a package's tests: generated, not the program's.
+func isTestMain(p *listedPackage) bool {
+	return p.Name == "main" && strings.HasSuffix(p.ImportPath, ".test")
+}
+
+// loadable returns the packages of named that loaded, with every
+// package they import, and the paths of the others; it prints each load
+// error once, as FILE:LINE:COL: message.
+func loadable(pkgs, named []*listedPackage, stderr io.Writer) (roots []*listedPackage, skipped []string) {
 	printed := map[string]bool{}
-	broken := map[*packages.Package]bool{}
-	for p := range packages.Postorder(pkgs) {
-		for _, e := range p.Errors {
-			if msg := loadError(e); !printed[msg] {
-				printed[msg] = true
-				fmt.Fprintln(stderr, msg)
+	broken := map[string]bool{}
+	for _, p := range pkgs { // dependencies first
+		for _, e := range listErrors(p) {
+			if !printed[e] {
+				printed[e] = true
+				fmt.Fprintln(stderr, e)
 			}
-			broken[p] = true
+			broken[p.ImportPath] = true
 		}
 		for _, imp := range p.Imports {
 			if broken[imp] {
-				broken[p] = true
+				broken[p.ImportPath] = true
 			}
 		}
 	}
-	for _, p := range pkgs {
-		if broken[p] {
-			skipped = append(skipped, p.PkgPath)
+	for _, p := range named {
+		if broken[p.ImportPath] {
+			skipped = append(skipped, strings.Fields(p.ImportPath)[0])
 		} else {
 			roots = append(roots, p)
 		}
@@ -138,35 +154,45 @@ func loadable(pkgs []*packages.Package, stderr io.Writer) (roots []*packages.Pac
 	return roots, skipped
 }
 
-// loadError formats a load error as FILE:LINE:COL: message, its file
-// relative to the current directory, or as the message alone where the
-// go command gives no position ("-").
-func loadError(e packages.Error) string {
-	if e.Pos == "" || e.Pos == "-" {
-		return e.Msg
+// listErrors returns p's own load errors (not its dependencies'), each
+// as FILE:LINE:COL: message, its file relative to the current
+// directory, or as the message alone where the go command gives no
+// position; a compiler's output is its lines without the "# package"
+// header.
+func listErrors(p *listedPackage) []string {
+	if p.Error == nil {
+		return nil
 	}
-	return relativePath(e.Pos) + ": " + e.Msg
-}
-
-// collect returns the findings of the analysis, sorted, each once (a
-// file in a package and its test variant); a package whose analysis
-// failed is added to skipped, with its error printed.
-func collect(graph *checker.Graph, stderr io.Writer, skipped *[]string) []finding {
-	var findings []finding
-	seen := map[string]bool{}
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			fmt.Fprintf(stderr, "envgen vet: %s: %v\n", act.Package.PkgPath, act.Err)
-			*skipped = append(*skipped, act.Package.PkgPath)
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(p.Error.Err), "\n") {
+		if line == "" || strings.HasPrefix(line, "# ") {
 			continue
 		}
-		for _, d := range act.Diagnostics {
-			f := finding{act.Package.Fset.Position(d.Pos), d.Message, d.Category}
-			f.pos.Filename = relativePath(f.pos.Filename)
-			if !seen[f.String()] {
-				seen[f.String()] = true
-				findings = append(findings, f)
-			}
+		if p.Error.Pos != "" && p.Error.Pos != "-" {
+			line = relativePath(p.Error.Pos) + ": " + line
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// collect returns the findings among diags, sorted, each once (a file
+// in a package and its test variant), and how many places the analysis
+// could not follow an environment at.
+func collect(diags []unitDiagnostic) ([]finding, int) {
+	var findings []finding
+	seen := map[string]bool{}
+	unfollowed := map[string]bool{}
+	for _, d := range diags {
+		if d.Category == envgenvet.UnfollowedCategory {
+			unfollowed[d.Posn] = true
+			continue
+		}
+		f := finding{parsePosition(d.Posn), d.Message, d.Category}
+		f.pos.Filename = relativePath(f.pos.Filename)
+		if !seen[f.String()] {
+			seen[f.String()] = true
+			findings = append(findings, f)
 		}
 	}
 	sort.Slice(findings, func(i, j int) bool {
@@ -179,7 +205,29 @@ func collect(graph *checker.Graph, stderr io.Writer, skipped *[]string) []findin
 		}
 		return a.Column < b.Column
 	})
-	return findings
+	return findings, len(unfollowed)
+}
+
+// parsePosition reads FILE:LINE:COL (or FILE:LINE) as a position.
+func parsePosition(s string) token.Position {
+	var p token.Position
+	rest := s
+	for _, n := range []*int{&p.Column, &p.Line} {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		v, err := strconv.Atoi(rest[i+1:])
+		if err != nil {
+			break
+		}
+		*n, rest = v, rest[:i]
+	}
+	if p.Line == 0 { // FILE:LINE only
+		p.Line, p.Column = p.Column, 0
+	}
+	p.Filename = rest
+	return p
 }
 
 // exitFindings is envgen vet's exit code when it reports a site.

@@ -58,7 +58,7 @@ func TestSARIFReport(t *testing.T) {
 		ids = append(ids, r.ID)
 		assert.NotEmpty(t, r.ShortDescription.Text, r.ID)
 	}
-	assert.Equal(t, []string{"nil-env", "parent-env", "extended-builder", "first-wins", "directive-no-reason", "directive-unused", "envgenvet"}, ids)
+	assert.Equal(t, []string{"nil-env", "parent-env", "extended-builder", "first-wins", "field-store", "dependency", "forwarded-sets", "directive-no-reason", "directive-unused", "envgenvet"}, ids)
 
 	require.Len(t, run.Results, 4)
 	for _, r := range run.Results {

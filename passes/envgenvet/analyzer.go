@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 		"a shell given such an environment, a builder given entries appended to os.Environ())",
 	URL:       "https://pkg.go.dev/github.com/envgen/envgen/passes/envgenvet",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(startsFuncFact), new(holderParamFact), new(funcValueFact), new(envPackageFact)},
+	FactTypes: []analysis.Fact{new(envFuncFact), new(cmdFuncFact), new(startsFuncFact), new(holderParamFact), new(funcValueFact), new(fieldFact), new(spawnFuncFact), new(envPackageFact)},
 }
 
 // checkTests is the -tests flag: report in _test.go files too.
@@ -42,6 +42,13 @@ type checker struct {
 	globals map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
 	cmdVars map[*ssa.Global]*cmdVar           // package-level Cmds: what each function stores there
 	calls   map[token.Pos]*ast.CallExpr       // by Lparen
+	keys    map[token.Pos]token.Pos           // a composite literal's keys, by their colons
+	sup     suppressions                      // the //envgen:inherit directives of its files
+
+	sinks      map[*types.Var][]fieldSink // per struct field, the sites its value reaches (from the previous round)
+	stored     map[*types.Var]bool        // the fields the package stores an environment to
+	fieldFacts map[*types.Var]*fieldFact  // what other packages told of their fields (nil: nothing)
+	unfollowed map[token.Pos]string       // where the parent's environment goes where the analysis cannot follow it, and how
 }
 
 // funcInfo is what the analysis of one function found.
@@ -66,6 +73,7 @@ type funcInfo struct {
 	// start it or let it leave with the Env its function gave: judged
 	// where the closure is run or handed on.
 	sites map[siteKey]*siteNote // what each site's environment may be
+	spawn *spawnFuncFact        // where it starts a child with the parent's environment, whatever its caller passes
 }
 
 // freeSite is a site in a closure that starts (or lets leave) a holder
@@ -89,6 +97,10 @@ type siteNote struct {
 	vars []*ssa.Global
 	// vars: package-level Cmds it may start, whose Env is known once
 	// every function is analysed.
+	fields fieldSet       // the struct fields its kind's field bits stand for
+	dep    *spawnFuncFact // for a call into a dependency, where that starts a child
+	field  *types.Var     // for a store to a struct field, the field
+	via    *fieldSink     // and the site its value reaches
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -96,15 +108,18 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	if !relevant(pass) {
-		(&checker{pass: pass}).report() // no site: each //envgen:inherit accepts nothing
+		(&checker{pass: pass, sup: readSuppressions(pass.Fset, pass.Files)}).report() // no site: each //envgen:inherit accepts nothing
 		return nil, nil
 	}
 	c := &checker{
-		pass:    pass,
-		funcs:   map[*ssa.Function]*funcInfo{},
-		flows:   map[*ssa.Function]*flow{},
-		cmdVars: map[*ssa.Global]*cmdVar{},
-		calls:   map[token.Pos]*ast.CallExpr{},
+		pass:       pass,
+		calls:      map[token.Pos]*ast.CallExpr{},
+		keys:       map[token.Pos]token.Pos{},
+		sup:        readSuppressions(pass.Fset, pass.Files),
+		sinks:      map[*types.Var][]fieldSink{},
+		stored:     map[*types.Var]bool{},
+		fieldFacts: map[*types.Var]*fieldFact{},
+		unfollowed: map[token.Pos]string{},
 	}
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, imp := range pass.Pkg.Imports() {
@@ -123,8 +138,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			if ce, ok := n.(*ast.CallExpr); ok {
-				c.calls[ce.Lparen] = ce
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				c.calls[n.Lparen] = n
+			case *ast.KeyValueExpr:
+				c.keys[n.Colon] = n.Key.Pos()
 			}
 			return true
 		})
@@ -136,13 +154,33 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	all := withClosures(fns)
 	c.globals = globalUses(all)
-	for _, fn := range all {
-		c.summary(fn)
+	// A round analyses every function; one that finds a struct field's
+	// value reaching a site the previous round did not know, where the
+	// package also stores to that field, is followed by another, which
+	// judges those stores (a store of one field's value to another may
+	// take a third).
+	for round := 1; ; round++ {
+		c.funcs = map[*ssa.Function]*funcInfo{}
+		c.flows = map[*ssa.Function]*flow{}
+		c.cmdVars = map[*ssa.Global]*cmdVar{}
+		for _, fn := range all {
+			c.summary(fn)
+		}
+		sinks := c.collectSinks()
+		again := c.newSinks(sinks)
+		c.sinks = sinks
+		if !again || round == maxRounds {
+			break
+		}
 	}
 	c.exportFacts(fns)
 	c.report()
+	c.reportNotFollowed()
 	return nil, nil
 }
+
+// maxRounds bounds the rounds of a package's analysis (see run).
+const maxRounds = 3
 
 // withClosures returns fns, each followed by its closures (and theirs).
 func withClosures(fns []*ssa.Function) []*ssa.Function {
@@ -172,12 +210,34 @@ func inStd(pass *analysis.Pass) bool {
 }
 
 // relevant reports whether pass's package can start a child or compute
-// an environment the analysis knows: it imports a package that spawns or
-// one with facts.
+// an environment the analysis knows: it uses a name of a package that
+// spawns (of os, syscall and unix, one that matters: Environ,
+// StartProcess, …) or one of a package with facts.
 func relevant(pass *analysis.Pass) bool {
+	withFacts := map[*types.Package]bool{}
+	imports := false
 	for _, imp := range pass.Pkg.Imports() {
-		if relevantImports[imp.Path()] || pass.ImportPackageFact(imp, new(envPackageFact)) {
+		withFacts[imp] = pass.ImportPackageFact(imp, new(envPackageFact))
+		imports = imports || withFacts[imp] || relevantImports[imp.Path()]
+	}
+	if !imports {
+		return false
+	}
+	// It must also use one of those packages' names that matter: a
+	// package that calls os.Getenv alone needs no SSA.
+	for _, obj := range pass.TypesInfo.Uses {
+		pkg := obj.Pkg()
+		if pkg == nil || pkg == pass.Pkg {
+			continue
+		}
+		if withFacts[pkg] {
 			return true
+		}
+		if relevantImports[pkg.Path()] {
+			words, some := spawnWords[pkg.Path()]
+			if !some || slices.Contains(words, obj.Name()) {
+				return true
+			}
 		}
 	}
 	return false
@@ -212,9 +272,30 @@ func (c *checker) summary(fn *ssa.Function) *funcInfo {
 				break
 			}
 		}
+		c.absorbClosures(fn, info)
 	}
 	info.busy = false
 	return info
+}
+
+// absorbClosures adds to info, fn's summary, what fn's closures start:
+// a child with the parent's environment, where fn has none of its own,
+// and a child with fn's []string parameter (a closure with none of its
+// own sees its function's: go func() { run(opts{Env: env}) }()).
+func (c *checker) absorbClosures(fn *ssa.Function, info *funcInfo) {
+	for _, anon := range fn.AnonFuncs {
+		if sum := c.summary(anon); sum != nil {
+			if info.spawn == nil {
+				info.spawn = sum.spawn
+			}
+			if p, _ := envParamOf(anon); p != nil || info.param.Index < 0 && fn.Parent() == nil {
+				continue
+			}
+			for bad, k := range sum.paramSites {
+				info.paramSites[bad] |= k
+			}
+		}
+	}
 }
 
 // resummarise summarises again the closures in fns that have a summary,
@@ -387,10 +468,23 @@ func (c *checker) exportFacts(fns []*ssa.Function) {
 			c.pass.ExportObjectFact(obj, info.funcs)
 			exported = true
 		}
+		if info.spawn != nil && obj.Exported() { // what another package can call
+			c.pass.ExportObjectFact(obj, info.spawn)
+			exported = true
+		}
 		if fact := holderFact(fn, info); fact != nil {
 			c.pass.ExportObjectFact(obj, fact)
 			exported = true
 		}
+	}
+	var stores []fieldStore
+	for _, fn := range withClosures(fns) {
+		if f := c.flows[fn]; f != nil {
+			stores = append(stores, f.fieldStores()...)
+		}
+	}
+	if c.exportFieldFacts(stores) {
+		exported = true
 	}
 	if exported {
 		c.pass.ExportPackageFact(new(envPackageFact))

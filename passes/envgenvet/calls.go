@@ -25,6 +25,9 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		f.closureEffect(st, in, mc)
 	}
 	callee := common.StaticCallee()
+	if h := f.invokedHolder(in); h != nil && startMethods[common.Method.Name()] && here {
+		f.recordHolder(st, in, "exec.Cmd."+common.Method.Name()+" (through an interface)", h, holderBad(h.Type()))
+	}
 	if callee == nil {
 		how := "passed to a func value"
 		if common.IsInvoke() {
@@ -42,12 +45,19 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 	} else if param, sites := f.c.startsFact(callee); sites != nil {
 		for bad, k := range sites {
 			name := callee.Name() + " (which starts a child with it)"
-			if bad == badWhereNilIsEmpty {
+			switch bad {
+			case badWhereNilIsEmpty:
 				name = callee.Name() + " (which execs with it)"
+			case badForwarded:
+				name = callee.Name() + " (which passes it to envrt.Sets)"
 			}
-			f.noteSite(in, name, f.bindArg(k, param, common.Args), bad, nil)
+			n := f.noteSite(in, name, f.bindArg(k, param, common.Args), bad, nil)
+			if param.Index >= 0 && param.Index < len(common.Args) {
+				n.fields = appendNew(n.fields, f.fieldsOf(common.Args[param.Index])...)
+			}
 		}
 	}
+	f.callSpawner(in, callee)
 	if known, ok := lookup(callee); ok {
 		switch known.does {
 		case roleShellNew:

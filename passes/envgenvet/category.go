@@ -17,6 +17,16 @@ const (
 	// CategoryFirstWins is a builder given os.Environ() with entries
 	// appended, which lose to the parent's entries of the same names.
 	CategoryFirstWins = "first-wins"
+	// CategoryFieldStore is a store to a struct field of an environment
+	// that may be os.Environ() or derived, or nil, whose value reaches a
+	// site that starts a child with it.
+	CategoryFieldStore = "field-store"
+	// CategoryDependency is a call of a function of another module that
+	// starts a child with os.Environ() or derived, whatever it is given.
+	CategoryDependency = "dependency"
+	// CategoryForwardedSets is envrt.Sets given os.Environ() or derived,
+	// which passes every entry as given, secrets too.
+	CategoryForwardedSets = "forwarded-sets"
 	// CategoryDirectiveNoReason is an //envgen:inherit without a reason.
 	CategoryDirectiveNoReason = "directive-no-reason"
 	// CategoryDirectiveUnused is an //envgen:inherit that accepts
@@ -38,6 +48,9 @@ var Rules = []Rule{
 	{CategoryParentEnv, "A child starts with os.Environ() or an environment derived from it, every secret of this process included.", true},
 	{CategoryExtendedBuilder, "A child starts with a builder's result to which a non-constant entry was added after the builder ran, bypassing the policy.", true},
 	{CategoryFirstWins, "A builder is given os.Environ() with entries appended, which lose to this process's entries of the same names.", true},
+	{CategoryFieldStore, "An environment that is os.Environ(), derived from it, or nil is stored in a struct field whose value reaches a site that starts a child with it.", true},
+	{CategoryDependency, "A function of another module is called that starts a child with os.Environ() or derived, whatever it is given.", true},
+	{CategoryForwardedSets, "envrt.Sets is given os.Environ() or an environment derived from it, which passes every entry as given, secrets too.", true},
 	{CategoryDirectiveNoReason, "An //envgen:inherit directive gives no reason, and so accepts nothing.", false},
 	{CategoryDirectiveUnused, "An //envgen:inherit directive accepts no finding in the build configuration checked.", false},
 }

@@ -30,7 +30,22 @@
 //     interface method), as an SDK that starts it later gets it;
 //   - a builder given an environ with entries appended to os.Environ():
 //     a builder keeps a name's first entry, so those lose to the
-//     parent's (pass them as overrides, envrt.Set).
+//     parent's (pass them as overrides, envrt.Set);
+//   - a store to a struct field whose value reaches one of those sites,
+//     in the package or in the one that declares the field (a fact on
+//     the field names its sinks), reported at the store;
+//   - a call of a function of another module that starts a child with
+//     os.Environ() or derived whatever it is given, itself or through
+//     what it calls (a fact on the function), reported at the call;
+//   - envrt.Sets given os.Environ() or derived, which passes every entry
+//     as given, secrets too.
+//
+// It follows an environment through helpers, struct fields, closures,
+// containers a function makes (a map, a slice, an array, a channel, an
+// any), iterator copies and strings.Join and Split; with the -unfollowed
+// flag, it reports (as diagnostics of category "unfollowed", not
+// findings) where the parent's environment goes where it cannot follow
+// it.
 //
 // Builders are recognised by what they do, not by their names or their
 // file's header: a function whose result is built by envimpl.Build given
@@ -41,20 +56,23 @@
 // func values) reaches the packages importing it as analysis facts.
 // Every package path and name it knows is in one table (names.go).
 //
-// A line comment //envgen:inherit REASON on the reported line, or on the
-// line that creates the Cmd the finding is about, accepts it; one
-// without a reason is itself reported, and so is one that accepts
-// nothing in the build configuration checked. Test files (and their
-// directives) are skipped unless the -tests flag is set; so is the
-// standard library, but for cmd.
+// A line comment //envgen:inherit REASON on the reported line (a
+// spawn, a store, a call into a dependency), or on the line that creates
+// the Cmd the finding is about, accepts it; one on a site accepts the
+// stores and calls that reach it too. One without a reason is itself
+// reported, and so is one that accepts nothing in the build
+// configuration checked. Test files (and their directives) are skipped
+// unless the -tests flag is set; so is the standard library, but for cmd.
 //
 // Each diagnostic's Category names its kind of finding (Rules lists
-// them): nil-env, parent-env, extended-builder, first-wins,
-// directive-no-reason, directive-unused.
+// them): nil-env, parent-env, extended-builder, first-wins, field-store,
+// dependency, forwarded-sets, directive-no-reason, directive-unused; and
+// "unfollowed" for the places it cannot follow, with -unfollowed.
 //
-// The analyzer ships as "envgen vet", as the go vet -vettool binary
-// envgen-vet (passes/envgenvet/cmd/envgen-vet), and as this package for
-// drivers such as golangci-lint.
+// The analyzer ships as "envgen vet" (which runs it one package per
+// process, as go vet does), as the go vet -vettool binary envgen-vet
+// (passes/envgenvet/cmd/envgen-vet), and as this package for drivers
+// such as golangci-lint.
 //
 // # Why it builds its own SSA
 //

@@ -45,7 +45,7 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 				out = append(out, r)
 			}
 		case *ssa.MakeInterface:
-			if !printedOnly(r) {
+			if !printedOnly(r) && !invokedOnly(r) {
 				out = append(out, r)
 			}
 		case *ssa.UnOp:

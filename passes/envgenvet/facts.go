@@ -107,6 +107,33 @@ func (*funcValueFact) AFact() {}
 // String describes the fact, for analysistest.
 func (f *funcValueFact) String() string { return "funcValue(" + f.Fn.String() + ")" }
 
+// fieldFact marks a struct field that holds an environment: the sites
+// its value reaches in the package that declares it, by which a store to
+// it elsewhere is judged.
+type fieldFact struct {
+	Sinks []fieldSinkFact
+}
+
+// fieldSinkFact is a site a field's value reaches.
+type fieldSinkFact struct {
+	Name  string // the site's name in messages
+	Where string // its file (from the module's root) and line
+	Kind  uint16 // an envKind: its environment, in field bits for the field's value
+	Bad   uint16 // the kinds that are findings there
+}
+
+// AFact marks fieldFact as an analysis fact.
+func (*fieldFact) AFact() {}
+
+// String describes the fact, for analysistest.
+func (f *fieldFact) String() string {
+	var parts []string
+	for _, s := range f.Sinks {
+		parts = append(parts, "sink "+s.Name+" at "+s.Where+" "+envKind(s.Kind).String())
+	}
+	return "field(" + strings.Join(parts, "; ") + ")"
+}
+
 // envPackageFact marks a package that exports facts, so that the
 // packages importing it are analysed even when they import no package
 // that spawns.

@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -35,6 +36,11 @@ type flow struct {
 	started   map[ssa.Value]bool              // the holders this function starts itself
 	out       map[*ssa.BasicBlock]state
 	changed   bool
+
+	spawnVia     []*spawnFuncFact       // what the functions it calls start with the parent's environment
+	boxes        containers             // what it puts in the containers it makes
+	fields       map[ssa.Value]fieldSet // the struct fields each value's field bits stand for
+	holderFields map[ssa.Value]fieldSet // and those of what is stored to each holder's Env
 }
 
 // run computes the fixed point and leaves in f.info the function's
@@ -49,6 +55,8 @@ func (f *flow) run() {
 	f.started = map[ssa.Value]bool{}
 	f.succeeded = map[*ssa.Call]state{}
 	f.out = map[*ssa.BasicBlock]state{}
+	f.fields = map[ssa.Value]fieldSet{}
+	f.holderFields = map[ssa.Value]fieldSet{}
 	for i, p := range f.fn.Params {
 		if isHolderPointer(p.Type()) {
 			f.holders[p], f.params[p] = true, i
@@ -77,6 +85,7 @@ func (f *flow) run() {
 	}
 	f.addPhiHolders()
 	f.findRoles()
+	f.findContainers()
 	for round := 0; round == 0 || f.changed && round < 100; round++ {
 		f.changed = false
 		f.valuePass()
@@ -85,7 +94,12 @@ func (f *flow) run() {
 	f.summarise()
 	f.checkEnvirons()
 	f.judgeLeaves()
-	for _, n := range f.info.sites {
+	f.findSpawn()
+	f.countUnfollowed()
+	for key, n := range f.info.sites {
+		if f.c.acceptedFor(key.at, n, n.kind&(kParam|kParamExt)) {
+			continue // and so are its callers' calls
+		}
 		if n.kind&(kParam|kParamExt) != 0 { // kBuiltParam is reported here, as extended
 			f.info.paramSites[n.bad] |= n.kind & (kParam | kParamExt)
 		}
@@ -134,21 +148,38 @@ func (f *flow) summarise() {
 	}
 }
 
-// envParamOf returns fn's one []string parameter and its index, or nil
-// and -1 if it has none or more than one (then none stands for the
-// others).
+// envParamOf returns fn's []string parameter that its summary's param
+// bits stand for, and its index, or nil and -1: its one []string
+// parameter; of several, the one whose name says env, else the one that
+// is not variadic (NewClient(command string, env []string, args
+// ...string)); none where that does not pick one.
 func envParamOf(fn *ssa.Function) (*ssa.Parameter, int) {
-	var p *ssa.Parameter
-	i := -1
+	var all []int
 	for j, q := range fn.Params {
 		if isStringSlice(q.Type()) {
-			if p != nil {
-				return nil, -1
-			}
-			p, i = q, j
+			all = append(all, j)
 		}
 	}
-	return p, i
+	pick := func(keep func(j int) bool) []int {
+		var out []int
+		for _, j := range all {
+			if keep(j) {
+				out = append(out, j)
+			}
+		}
+		return out
+	}
+	variadic := fn.Signature.Variadic()
+	for _, c := range [][]int{
+		all,
+		pick(func(j int) bool { return strings.Contains(strings.ToLower(fn.Params[j].Name()), "env") }),
+		pick(func(j int) bool { return !variadic || j != len(fn.Params)-1 }),
+	} {
+		if len(c) == 1 {
+			return fn.Params[c[0]], c[0]
+		}
+	}
+	return nil, -1
 }
 
 // isHolderCell reports whether t is a pointer to a pointer to a holder:
@@ -358,7 +389,7 @@ func (f *flow) freeKind(fv *ssa.FreeVar) envKind {
 			}
 		}
 	}
-	if k&paramBits != 0 { // the function's parameter, not this closure's
+	if k&paramBits != 0 && f.envParam != nil { // the function's parameter, not this closure's
 		k = k&^paramBits | kOther
 	}
 	if k == 0 {
@@ -372,8 +403,20 @@ func (f *flow) freeKind(fv *ssa.FreeVar) envKind {
 func (f *flow) valuePass() {
 	for _, b := range f.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if v, ok := instr.(ssa.Value); ok && isEnvType(v.Type()) {
+			v, ok := instr.(ssa.Value)
+			if !ok {
+				continue
+			}
+			switch t := v.Type(); {
+			case isEnvType(t):
 				f.add(v, writeKind(f.transfer(v), f.writtenInto(v)))
+				f.addFields(v, f.fieldsFrom(v))
+			case isCarrier(t):
+				f.add(v, f.transfer(v))
+			case isStringType(t):
+				if k := f.stringKind(v); k != 0 {
+					f.add(v, k)
+				}
 			}
 		}
 	}
@@ -383,6 +426,9 @@ func (f *flow) valuePass() {
 // depend on a holder's state (a loaded Env, Cmd.Environ) come from
 // blockPass.
 func (f *flow) transfer(v ssa.Value) envKind {
+	if k, ok := f.readKind(v); ok {
+		return k
+	}
 	switch v := v.(type) {
 	case *ssa.Phi:
 		var k envKind
@@ -420,6 +466,14 @@ func (f *flow) transfer(v ssa.Value) envKind {
 			if isEnvField(x) && f.primary(x.X) != nil {
 				return 0
 			}
+			if envFieldOf(x) != nil {
+				return kField
+			}
+		}
+		return kOther
+	case *ssa.Field:
+		if envFieldIn(v.X.Type(), v.Field) != nil {
+			return kField
 		}
 		return kOther
 	case *ssa.Call:
@@ -556,6 +610,8 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 			return f.concatKind(args[k.arg])
 		case roleInsert:
 			return appendKind(f.kindOf(args[k.arg]), f.kindOf(args[len(args)-1]))
+		case roleSplit:
+			return f.splitKind(args[k.arg])
 		case roleListEnviron:
 			if k := f.kindOf(args[k.arg]); k&kNil != 0 {
 				return k&^kNil | kEmpty // ListEnviron() of nothing is empty
@@ -574,17 +630,20 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 }
 
 // arrayKind is the kind of a slice of the array a, a composite literal
-// or variadic arguments: constants only, or not.
+// or variadic arguments: constants only, entries of other environments
+// (append(out, e) in a loop over env: a copy of env, filtered or not, is
+// env as far as the analysis can tell), or not.
 func (f *flow) arrayKind(a *ssa.Alloc) envKind {
 	if arr, ok := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 0 {
 		return kEmpty // []string{}
 	}
+	k := kConst
 	for _, st := range elemStores(a) {
 		if _, isConst := st.Val.(*ssa.Const); !isConst {
-			return kOther
+			k = k&^kConst | f.entryKind(st.Val)
 		}
 	}
-	return kConst
+	return k
 }
 
 // concatKind is the kind of slices.Concat(v...): the kinds of the slices
@@ -765,9 +824,21 @@ func (f *flow) store(st state, in *ssa.Store) {
 				f.c.cmdVar(g).set |= f.kindOf(in.Val)
 			}
 			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
+			if fs := f.fieldsOf(in.Val); len(fs) > 0 {
+				if h := f.primary(fa.X); h != nil {
+					for _, a := range append(f.aliases(h), h) {
+						f.holderFields[a] = appendNew(f.holderFields[a], fs...)
+					}
+				}
+			}
 			return
 		case isRunnerEnv(fa):
-			f.noteSite(in, "interp.Runner.Env", f.kindOf(in.Val), badWhereNilInherits, nil)
+			n := f.noteSite(in, "interp.Runner.Env", f.kindOf(in.Val), badWhereNilInherits, nil)
+			n.fields = appendNew(n.fields, f.fieldsOf(in.Val)...)
+			return
+		}
+		if field := envFieldOf(fa); field != nil {
+			f.storeField(in, field, fieldName(fa.X.Type(), field))
 			return
 		}
 	}
@@ -878,8 +949,10 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 	var k envKind
 	var made []token.Pos
 	var vars []*ssa.Global
+	var fields fieldSet
 	if s.env >= 0 && s.env < len(args) {
 		k |= f.kindOf(args[s.env])
+		fields = f.fieldsOf(args[s.env])
 	}
 	if s.holder >= 0 && s.holder < len(args) {
 		if g := cmdVarOf(args[s.holder]); g != nil {
@@ -889,11 +962,27 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 			if !f.escapedBefore(h, in) {
 				k |= f.start(st, h, key, s.bad, false)
 				made = f.made(h)
+				fields = f.holderFieldsOf(h)
 			}
 		}
 	}
 	n := f.noteSite(in, s.name, k, s.bad, made)
 	n.vars = appendNew(n.vars, vars...)
+	n.fields = appendNew(n.fields, fields...)
+}
+
+// recordHolder adds to the site (in, name), which starts the holder h
+// (a Cmd reached otherwise than as an argument: through an interface),
+// what h's Env may be now.
+func (f *flow) recordHolder(st state, in ssa.CallInstruction, name string, h ssa.Value, bad envKind) {
+	f.started[h] = true
+	if f.escapedBefore(h, in) {
+		return
+	}
+	key := siteKey{in, name}
+	k := f.start(st, h, key, bad, false)
+	n := f.noteSite(in, name, k, bad, f.made(h))
+	n.fields = appendNew(n.fields, f.holderFieldsOf(h)...)
 }
 
 // start is what the Env of the holder h may be where the site key

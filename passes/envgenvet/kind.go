@@ -27,6 +27,13 @@ const (
 	kBuiltParam // a builder's result with that parameter's entries appended
 
 	kInheritPlus // os.Environ() with entries appended after the parent's: a builder given it keeps the parent's entries of those names
+
+	// What a struct field's value makes them, as the param bits are for
+	// a parameter (see bindField): the fields are named beside the kind
+	// (flow.fields).
+	kField      // a struct field's value as stored, maybe with constants appended
+	kFieldExt   // that value with a non-constant entry appended
+	kBuiltField // a builder's result with that value's entries appended
 )
 
 // kParent are the kinds that pass on the parent's whole environment.
@@ -35,8 +42,11 @@ const kParent = kInherit | kInheritPlus
 // paramBits are the kinds that stand for a []string parameter.
 const paramBits = kParam | kParamExt | kBuiltParam
 
+// fieldBits are the kinds that stand for a struct field's value.
+const fieldBits = kField | kFieldExt | kBuiltField
+
 // kindNames names each bit, for facts' String.
-var kindNames = [...]string{"nil", "empty", "const", "inherit", "policy", "extended", "other", "entry", "param", "param+", "policy+param", "inherit+"}
+var kindNames = [...]string{"nil", "empty", "const", "inherit", "policy", "extended", "other", "entry", "param", "param+", "policy+param", "inherit+", "field", "field+", "policy+field"}
 
 // String lists the bits of k.
 func (k envKind) String() string {
@@ -89,11 +99,17 @@ func appendBit(base, add envKind) envKind {
 		return kParam
 	case base == kParam || base == kParamExt:
 		return kParamExt
+	case base == kField && add&(safe|kField) != 0:
+		return kField
+	case base == kField || base == kFieldExt:
+		return kFieldExt
 	case base == kPolicy && add == kParam, base == kBuiltParam && add&safe != 0:
 		return kBuiltParam
+	case base == kPolicy && add == kField, base == kBuiltField && add&safe != 0:
+		return kBuiltField
 	case base == kPolicy && add&(safe|kPolicy) != 0:
 		return kPolicy
-	case base == kPolicy || base == kExtended || base == kBuiltParam:
+	case base == kPolicy || base == kExtended || base == kBuiltParam || base == kBuiltField:
 		return kExtended
 	}
 	return kOther
@@ -117,6 +133,24 @@ func bind(k, arg envKind) envKind {
 	return out
 }
 
+// bindField is the kind k, where k's field bits stand for a struct
+// field's value, for a store of a value of kind x there: kField is x,
+// kFieldExt x with something appended, kBuiltField a builder's result
+// with x's entries appended.
+func bindField(k, x envKind) envKind {
+	out := k &^ fieldBits
+	if k&kField != 0 {
+		out |= x
+	}
+	if k&kFieldExt != 0 {
+		out |= appendKind(x, kOther)
+	}
+	if k&kBuiltField != 0 {
+		out |= appendKind(kPolicy, x)
+	}
+	return out
+}
+
 // dstKind is the kind of a builder's result appended to a dst of kind
 // dst: the builder's entries follow dst's, so dst's own kind decides
 // whether the parent's environment or an extension came along. nil, an
@@ -132,6 +166,8 @@ func dstKind(dst envKind) envKind {
 			k |= b
 		case kParam, kBuiltParam:
 			k |= kBuiltParam
+		case kField, kBuiltField:
+			k |= kBuiltField
 		default:
 			k |= kExtended
 		}

@@ -70,7 +70,8 @@ func (f *flow) judgeLeaves() {
 		bad := holderBad(h.Type())
 		sk := siteKey{key.at, l.name}
 		k := f.start(state{h: l.env}, h, sk, bad, true)
-		f.noteSite(key.at, l.name, k, bad, f.made(h))
+		n := f.noteSite(key.at, l.name, k, bad, f.made(h))
+		n.fields = appendNew(n.fields, f.holderFieldsOf(h)...)
 	}
 }
 

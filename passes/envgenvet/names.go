@@ -17,6 +17,8 @@ const (
 	// envimplPath is the runtime's package that only generated builders
 	// call (package envimpl).
 	envimplPath = "github.com/envgen/envgen/runtime/envimpl"
+	// envrtPath is the runtime's program API (package envrt).
+	envrtPath = "github.com/envgen/envgen/runtime/envrt"
 	// envexecPath holds the spawning helpers (package envexec).
 	envexecPath = "github.com/envgen/envgen/runtime/envexec"
 	// interpPath and expandPath are mvdan.cc/sh's shell interpreter and
@@ -32,6 +34,11 @@ const (
 var spawnHelperPaths = []struct{ path, show string }{
 	{envexecPath, "envexec"},
 }
+
+// setsPaths are the packages whose Sets(entries) makes a program's
+// NAME=value entries overrides, passed as given: the runtime's program
+// API.
+var setsPaths = []string{envrtPath}
 
 // A role is what a known function does, as far as the analysis cares.
 type role int
@@ -49,6 +56,8 @@ const (
 	roleConcat           // returns its slices (arg, variadic) one after the other: slices.Concat
 	roleInsert           // returns (and writes into) the slice at arg with the entries of its last argument added: slices.Insert, Replace
 	roleListEnviron      // an environment (expand.Environ) with the entries at arg: expand.ListEnviron
+	roleJoin             // a string holding the entries at arg: strings.Join
+	roleSplit            // an environment of the entries the string at arg holds: strings.Split
 	roleExits            // never returns: os.Exit, log.Fatal
 	roleFails            // returns an error that is never nil: errors.New
 )
@@ -75,6 +84,7 @@ const (
 	badWhereNilInherits = kNil | kInherit | kInheritPlus | kExtended
 	badWhereNilIsEmpty  = kInherit | kInheritPlus | kExtended
 	badFirstWins        = kInheritPlus
+	badForwarded        = kInherit | kInheritPlus // envrt.Sets: each entry passes as given, secrets too
 )
 
 // knownFuncs is the table, with the spawning helpers added for each of
@@ -106,6 +116,15 @@ var knownFuncs = map[funcKey]known{
 	{"slices", "", "Concat"}:      {roleConcat, 0, 0, ""},
 	{"slices", "", "Insert"}:      {roleInsert, 0, 0, ""},
 	{"slices", "", "Replace"}:     {roleInsert, 0, 0, ""},
+	{"slices", "", "AppendSeq"}:   {roleInsert, 0, 0, ""},
+	{"slices", "", "Values"}:      {roleClone, 0, 0, ""}, // an iterator over the entries
+	{"slices", "", "Collect"}:     {roleClone, 0, 0, ""},
+	{"slices", "", "Sorted"}:      {roleClone, 0, 0, ""},
+	{"strings", "", "Join"}:       {roleJoin, 0, 0, ""},
+	{"strings", "", "Split"}:      {roleSplit, 0, 0, ""},
+	{"strings", "", "SplitN"}:     {roleSplit, 0, 0, ""},
+	{"strings", "", "SplitAfter"}: {roleSplit, 0, 0, ""},
+	{"strings", "", "Fields"}:     {roleSplit, 0, 0, ""},
 
 	// The shell interpreter: interp.Env is where its environment is
 	// given; interp.New without it takes the parent's.
@@ -161,6 +180,9 @@ var spawnHelpers = map[funcKey]known{
 }
 
 func init() {
+	for _, p := range setsPaths {
+		knownFuncs[funcKey{p, "", "Sets"}] = known{roleSpawnEnv, 0, badForwarded, "envrt.Sets"}
+	}
 	for _, p := range spawnHelperPaths {
 		for k, v := range spawnHelpers {
 			v.show = p.show + "." + v.show
@@ -168,6 +190,10 @@ func init() {
 		}
 	}
 }
+
+// startMethods are the methods of exec.Cmd that start it, by name: a Cmd
+// behind an interface is started through them.
+var startMethods = map[string]bool{"Run": true, "Start": true, "Output": true, "CombinedOutput": true}
 
 // printingPackages are the packages whose functions only print what
 // they are given (fmt.Errorf("%v", cmd) cannot set cmd's Env).
@@ -241,6 +267,23 @@ func typeKeyOf(t types.Type) (typeKey, bool) {
 		return typeKey{}, false
 	}
 	return typeKey{n.Obj().Pkg().Path(), n.Obj().Name()}, true
+}
+
+// modelledPaths are the packages whose functions the table models: what
+// they do inside is not followed as a dependency's.
+var modelledPaths = map[string]bool{
+	envimplPath: true, envrtPath: true, envexecPath: true, interpPath: true, expandPath: true,
+}
+
+// spawnWords are, for the packages whose importers the analysis reads
+// that have functions it does not care about, the words an importer's
+// source must hold to need the analysis at all (a driver's quick test,
+// before types: os.Getenv alone needs none); an importer of any other
+// of relevantImports needs it.
+var spawnWords = map[string][]string{
+	"os":      {"Environ", "StartProcess", "ProcAttr"},
+	"syscall": {"Environ", "Exec", "StartProcess", "ProcAttr"},
+	unixPath:  {"Environ", "Exec"},
 }
 
 // relevantImports are the packages whose importers the analysis reads:

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"go/token"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -19,8 +18,6 @@ import (
 // kinds, but those //envgen:inherit accepts, directives without a reason
 // and directives that took part in judging no site, in position order.
 func (c *checker) report() {
-	skipped := func(filename string) bool { return !checkTests && strings.HasSuffix(filename, "_test.go") }
-	sup := readSuppressions(c.pass.Fset, c.pass.Files, skipped)
 	var found []analysis.Diagnostic
 	for _, info := range c.funcs {
 		for key, n := range info.sites {
@@ -37,23 +34,25 @@ func (c *checker) report() {
 				continue
 			}
 			pos := c.sitePos(key.at)
-			p := c.pass.Fset.Position(pos)
-			if skipped(p.Filename) {
+			if skippedFile(c.pass.Fset.Position(pos).Filename) {
 				continue
 			}
-			onLine, whereMade := sup.accepts(p), sup.acceptsAll(c.pass.Fset, made) // both, to mark each used
-			if onLine || whereMade {
+			if c.sup.use(c.pass.Fset, pos, made) {
 				continue
 			}
-			cat := category(bad, n.bad)
-			found = append(found, analysis.Diagnostic{Pos: pos, Category: cat, Message: message(key.name, k, bad, cat)})
+			cat := category(bad, n)
+			msg := message(key.name, k, bad, cat)
+			if n.dep != nil {
+				msg = depMessage(key.name, n.dep)
+			}
+			found = append(found, analysis.Diagnostic{Pos: pos, Category: cat, Message: msg})
 		}
 	}
-	for _, pos := range sup.noReason {
+	for _, pos := range c.sup.noReason {
 		found = append(found, analysis.Diagnostic{Pos: pos, Category: CategoryDirectiveNoReason,
 			Message: inheritDirective + " needs a reason: say why this child may have this process's environment"})
 	}
-	for _, pos := range sup.unused() {
+	for _, pos := range c.sup.unused() {
 		found = append(found, analysis.Diagnostic{Pos: pos, Category: CategoryDirectiveUnused,
 			Message: inheritDirective + " accepts nothing here: no finding is on this line, nor about a Cmd created on it, in the build configuration checked; remove it"})
 	}
@@ -70,12 +69,19 @@ func (c *checker) report() {
 	}
 }
 
-// category is the kind of finding at a site whose environment may be
-// bad; siteBad, the site's findings, tells a builder given its environ
-// (badFirstWins) from a child started.
-func category(bad, siteBad envKind) string {
+// category is the kind of finding at the site n, whose environment may
+// be bad: a call into a dependency, a store to a field, Sets given the
+// parent's entries, a builder given its environ (badFirstWins), or a
+// child started.
+func category(bad envKind, n *siteNote) string {
 	switch {
-	case siteBad == badFirstWins:
+	case n.dep != nil:
+		return CategoryDependency
+	case n.field != nil:
+		return CategoryFieldStore
+	case n.bad == badForwarded:
+		return CategoryForwardedSets
+	case n.bad == badFirstWins:
 		return CategoryFirstWins
 	case bad&kParent != 0:
 		return CategoryParentEnv
@@ -93,15 +99,54 @@ func message(name string, k, bad envKind, cat string) string {
 		some = " on some paths"
 	}
 	accept := "; build it with a policy builder, or accept the line with " + inheritDirective + " REASON"
-	switch cat {
-	case CategoryFirstWins:
+	switch {
+	case cat == CategoryForwardedSets:
+		return fmt.Sprintf("%s: its entries are os.Environ() or derived from it%s, and Sets passes each as given, which brings back every secret the policy leaves out; pass that environment to the builder as its environ, which it filters, and Sets only the child's own entries", name, some)
+	case cat == CategoryFirstWins:
 		return fmt.Sprintf("%s: its environ is os.Environ() with entries appended%s, which lose to this process's entries of the same names (a builder keeps each name's first entry); pass them to the builder as envrt.Set(NAME, value) or envrt.Sets(entries)", name, some)
-	case CategoryParentEnv:
+	case bad&kParent != 0:
 		return fmt.Sprintf("%s: the environment is os.Environ() or derived from it%s, so the child gets every secret of this process%s", name, some, accept)
-	case CategoryNilEnv:
+	case bad&kNil != 0:
 		return fmt.Sprintf("%s: the environment is nil%s, which gives the child this process's whole environment%s", name, some, accept)
 	}
 	return fmt.Sprintf("%s: the environment is a builder's result with a non-constant entry appended or written after it ran%s, which bypasses the policy; pass the value to the builder as envrt.Set(NAME, value)", name, some)
+}
+
+// depMessage says what is wrong with a call of the function name of a
+// dependency that starts a child as dep says.
+func depMessage(name string, dep *spawnFuncFact) string {
+	return fmt.Sprintf("%s starts a child with %s (%s: %s), so the child gets every secret of this process; give it a builder's result if it takes an environment, or accept the line with %s REASON",
+		name, kindPhrase(envKind(dep.Kind)), dep.Where, dep.Site, inheritDirective)
+}
+
+// kindPhrase names the worst of the kinds k in a few words.
+func kindPhrase(k envKind) string {
+	switch {
+	case k&kInheritPlus != 0:
+		return "os.Environ() plus entries"
+	case k&kInherit != 0:
+		return "os.Environ()"
+	}
+	return "a builder's result with a non-constant entry added after it ran"
+}
+
+// accepted reports whether a directive accepts the site n at the
+// instruction at: on the line where it is reported, or on each line
+// that creates a Cmd it starts. It marks no directive used: the flow
+// asks it of every site, bad or not; see acceptedFor.
+func (c *checker) accepted(at ssa.Instruction, n *siteNote) bool {
+	return c.sup.accepts(c.pass.Fset.Position(c.sitePos(at))) || c.sup.acceptsAll(c.pass.Fset, n.made)
+}
+
+// acceptedFor is accepted for a site through which an environment
+// reaches other sites (a parameter's callers, a field's stores), whose
+// findings a directive there accepts: each such directive is marked
+// used when kinds holds something it accepts.
+func (c *checker) acceptedFor(at ssa.Instruction, n *siteNote, kinds envKind) bool {
+	if kinds == 0 {
+		return c.accepted(at, n)
+	}
+	return c.sup.use(c.pass.Fset, c.sitePos(at), n.made)
 }
 
 // sitePos is where a finding at the instruction at is reported: a
@@ -110,6 +155,9 @@ func (c *checker) sitePos(at ssa.Instruction) token.Pos {
 	pos := at.Pos()
 	if ce := c.calls[pos]; ce != nil {
 		return ce.Pos()
+	}
+	if key, ok := c.keys[pos]; ok { // a store to a field of a composite literal
+		return key
 	}
 	return pos
 }

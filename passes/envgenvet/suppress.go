@@ -30,11 +30,11 @@ type directive struct {
 }
 
 // readSuppressions collects the directives of files; those in files
-// that skip says are not checked are left out.
-func readSuppressions(fset *token.FileSet, files []*ast.File, skip func(filename string) bool) suppressions {
+// left out of the check (skippedFile) are left out.
+func readSuppressions(fset *token.FileSet, files []*ast.File) suppressions {
 	s := suppressions{lines: map[string]map[int]*directive{}}
 	for _, f := range files {
-		if skip(fset.Position(f.Pos()).Filename) {
+		if skippedFile(fset.Position(f.Pos()).Filename) {
 			continue
 		}
 		for _, g := range f.Comments {
@@ -59,29 +59,48 @@ func readSuppressions(fset *token.FileSet, files []*ast.File, skip func(filename
 	return s
 }
 
-// accepts reports whether a directive with a reason is on p's line, and
-// marks it used if so.
+// skippedFile reports whether the file named filename is left out of
+// the check: a test file, unless the -tests flag is set.
+func skippedFile(filename string) bool {
+	return !checkTests && strings.HasSuffix(filename, "_test.go")
+}
+
+// accepts reports whether a directive with a reason is on p's line.
 func (s suppressions) accepts(p token.Position) bool {
-	d := s.lines[p.Filename][p.Line]
-	if d != nil {
-		d.used = true
-	}
-	return d != nil
+	return s.lines[p.Filename][p.Line] != nil
 }
 
 // acceptsAll reports whether each of made (where the holders a site
 // starts were created) has a directive with a reason on its line: one on
-// the line that creates a Cmd accepts what is found where it runs. Each
-// of those directives is marked used even when another line lacks one,
-// since the finding is then about the line without.
+// the line that creates a Cmd accepts what is found where it runs.
 func (s suppressions) acceptsAll(fset *token.FileSet, made []token.Pos) bool {
-	all := len(made) > 0
 	for _, pos := range made {
 		if !s.accepts(fset.Position(pos)) {
-			all = false
+			return false
 		}
 	}
-	return all
+	return len(made) > 0
+}
+
+// use reports whether a directive accepts a finding at pos about holders
+// created at made, as accepts and acceptsAll do, and marks used every
+// directive that took part: the one on pos's line, and each one on a
+// line of made even when another line lacks one, since the finding is
+// then about the line without.
+func (s suppressions) use(fset *token.FileSet, pos token.Pos, made []token.Pos) bool {
+	mark := func(p token.Position) bool {
+		d := s.lines[p.Filename][p.Line]
+		if d != nil {
+			d.used = true
+		}
+		return d != nil
+	}
+	onLine := mark(fset.Position(pos))
+	whereMade := len(made) > 0
+	for _, m := range made {
+		whereMade = mark(fset.Position(m)) && whereMade
+	}
+	return onLine || whereMade
 }
 
 // unused returns where the directives with a reason are that took part

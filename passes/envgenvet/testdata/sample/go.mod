@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	charm.land/bubbletea/v2 v2.0.9
+	envgen.test/toolsdk v0.0.0
 	github.com/envgen/envgen/runtime v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.7.0
 	mvdan.cc/sh/v3 v3.13.1
@@ -35,3 +36,5 @@ require (
 )
 
 replace github.com/envgen/envgen/runtime => ../../../../runtime
+
+replace envgen.test/toolsdk => ./toolsdk

@@ -97,3 +97,13 @@ func acceptedTwice() {
 	cmd := exec.Command("env") //envgen:inherit env shows what this process has
 	cmd.Run()                  //envgen:inherit and so does this line
 }
+
+// A directive on a site that starts a child with the function's
+// parameter accepts it for every caller.
+func spawnAccepted(env []string) error {
+	cmd := exec.Command("ls")
+	cmd.Env = env
+	return cmd.Run() //envgen:inherit callers give it the user's own configuration
+}
+
+func spawnAcceptedParent() error { return spawnAccepted(os.Environ()) }

@@ -126,3 +126,31 @@ func overridesNotAppended(tok string) {
 func prependedWin(tok string) {
 	_ = gen.ShellEnv(append([]string{"X=" + tok}, os.Environ()...))
 }
+
+// envrt.Sets passes each entry as given: the parent's environment given
+// to it brings back every secret the builder's policy leaves out.
+func forwardedAsSets(client []string) {
+	_ = gen.ShellEnvOS(envrt.Sets(os.Environ())...) // want `^envrt.Sets: its entries are os.Environ\(\) or derived from it, and Sets passes each as given`
+}
+
+func forwardedPlusAsSets(extra []string) {
+	_ = gen.ShellEnvOS(envrt.Sets(append(os.Environ(), extra...))...) // want `^envrt.Sets: its entries are os.Environ\(\)`
+}
+
+func setsOfParam(entries []string) { // want setsOfParam:"startsFunc\\(param\\)"
+	_ = gen.ShellEnvOS(envrt.Sets(entries)...)
+}
+
+func setsOfParamParent() {
+	setsOfParam(os.Environ()) // want `^setsOfParam \(which passes it to envrt.Sets\): its entries are os.Environ\(\)`
+}
+
+// Quiet: the forwarded environment as the builder's environ, and Sets
+// for the child's own entries.
+func forwardedAsEnviron(client, own []string) { // want forwardedAsEnviron:"envFunc\\(\\)\\[dst -1 environ 0 input -1\\]"
+	_ = gen.ShellEnv(client, envrt.Sets(own)...)
+}
+
+func setsOfConstants() {
+	setsOfParam([]string{"LANG=C"})
+}

@@ -189,3 +189,42 @@ func chosenOnBranchesSetOnOne(ok bool) {
 var leakInInitializer = func() error {
 	return exec.Command("ls").Run() // want `^exec.Cmd.Run: the environment is nil`
 }
+
+// withoutName copies env but for one name's entries: a filtered copy of
+// the parent's environment still holds every other secret.
+func withoutName(env []string, name string) []string { // want withoutName:"envFunc\\(empty\\|param\\)"
+	out := make([]string, 0, len(env))
+	for _, e := range env {
+		if len(e) > len(name) && e[:len(name)] == name {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func filteredParent() {
+	cmd := exec.Command("ls")
+	cmd.Env = withoutName(os.Environ(), "HERDR_")
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func filteredPolicy() {
+	cmd := exec.Command("ls")
+	cmd.Env = withoutName(gen.ShellEnvOS(), "HERDR_")
+	cmd.Run()
+}
+
+// Of two []string parameters, the one whose name says env is judged per
+// call.
+func runArgsEnv(args, env []string) error { // want runArgsEnv:"startsFunc\\(param\\)"
+	cmd := exec.Command("ls", args...)
+	cmd.Env = env
+	return cmd.Run()
+}
+
+func runArgsEnvParent() error {
+	return runArgsEnv([]string{"-l"}, os.Environ()) // want `^runArgsEnv \(which starts a child with it\): the environment is os.Environ\(\)`
+}
+
+func runArgsEnvPolicy() error { return runArgsEnv(nil, gen.ShellEnvOS()) }

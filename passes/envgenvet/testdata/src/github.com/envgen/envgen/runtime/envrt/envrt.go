@@ -8,3 +8,5 @@ type Var struct{ name, value string }
 func Set(name, value string) Var { return Var{name, value} }
 
 func Unset(name string) Var { return Var{name: name} }
+
+func Sets(entries []string) []Var { return nil }

@@ -1,0 +1,3 @@
+module example.test/app
+
+go 1.24

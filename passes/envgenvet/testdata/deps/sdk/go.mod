@@ -1,0 +1,3 @@
+module example.test/sdk
+
+go 1.24

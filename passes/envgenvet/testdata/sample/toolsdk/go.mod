@@ -1,0 +1,3 @@
+module envgen.test/toolsdk
+
+go 1.24

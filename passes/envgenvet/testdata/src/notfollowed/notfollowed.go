@@ -1,0 +1,65 @@
+/* want package:"envPackage" */
+
+// Package notfollowed holds places where the parent's environment goes
+// where the analysis cannot follow it: with -unfollowed each is a
+// diagnostic of its own category, which envgen vet counts.
+package notfollowed
+
+import (
+	"os"
+
+	"shellopts"
+)
+
+// Config is read by other packages, which may start a child with Env.
+type Config struct {
+	Env []string
+}
+
+func exportedField() Config {
+	return Config{Env: os.Environ()} // want `^the environment, derived from os.Environ\(\), is stored to notfollowed.Config.Env, whose value reaches no site`
+}
+
+func foreignField() shellopts.Options {
+	return shellopts.Options{Env: append(os.Environ(), "A=1")} // want `^the environment, derived from os.Environ\(\), is stored to shellopts.Options.Env`
+}
+
+// Followed: a field of this package that no other can read, which no
+// site reads here.
+type private struct{ env []string }
+
+func privateField() private { return private{env: os.Environ()} }
+
+func toFuncValue(run func([]string) error) error {
+	return run(os.Environ()) // want `is passed to a func value or an interface's method`
+}
+
+func inMapThatLeaves(m map[string][]string) {
+	m["shell"] = os.Environ() // want `is put in a map, a slice or a channel that leaves the function`
+}
+
+func inMapThatStays() []string { // want inMapThatStays:"envFunc\\(inherit\\)"
+	m := map[string][]string{"shell": os.Environ()}
+	return m["shell"]
+}
+
+func inInterface() any {
+	return any(os.Environ()) // want `is made an interface value that leaves the function`
+}
+
+func printed() {
+	println(len(os.Environ()))
+}
+
+// Exported is read by other packages.
+var Exported []string
+
+func toExportedVariable() {
+	Exported = os.Environ() // want `is stored to the package-level variable Exported`
+}
+
+func twoSlices(args, env []string) {}
+
+func toUnjudgedParameter() {
+	twoSlices(os.Environ(), nil) // want `is passed to twoSlices as a \[\]string parameter it is not judged by`
+}
