@@ -84,6 +84,11 @@ func span(s string, i int, cs charset) int {
 	return i
 }
 
+// spanN is span reading at most n bytes.
+func spanN(s string, i int, cs charset, n int) int {
+	return span(s[:min(len(s), i+n)], i, cs)
+}
+
 // in reports whether c is one of cs's bytes.
 func in(c byte, cs charset) bool { return charsetBits[c]&(1<<cs) != 0 }
 

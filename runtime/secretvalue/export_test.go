@@ -55,16 +55,20 @@ func Scanned(d *Detector, value string) bool {
 // MemoPair returns the pair of memo slots value takes in d's memo: two
 // values in one pair stay, a third pushes the second out.
 func MemoPair(d *Detector, value string) uint64 {
-	return maphash.String(d.memo.seed, value) >> 53
+	return maphash.String(d.memo.seed, value) >> (d.memo.table.Load().shift + 1)
 }
 
 // Remembered reports how many of d's memo slots hold a value.
 func Remembered(d *Detector) int {
 	n := 0
-	for i := range d.memo.slots {
-		if d.memo.slots[i].Load() != 0 {
+	t := d.memo.table.Load()
+	for i := range t.slots {
+		if t.slots[i].Load() != 0 {
 			n++
 		}
 	}
 	return n
 }
+
+// MemoSlots reports how many slots d's memo has.
+func MemoSlots(d *Detector) int { return len(d.memo.table.Load().slots) }

@@ -279,9 +279,16 @@ func (f *family) bodyOK(s string, i int) (end int, ok bool) {
 		// the key file runs to the value's end
 		return len(s), start+1 < len(s) && s[start] >= '1' && s[start] <= '9' && s[start+1] == ':'
 	}
-	end = span(s, start, f.body)
+	// a body is read up to one byte past its longest, or maxBody bytes
+	// when it has no bound: a longer one is as good
+	limit := maxBody
+	if f.max > 0 {
+		limit = f.max + 1
+	}
+	end = spanN(s, start, f.body, limit)
 	n := end - start
-	if n < f.min || f.max > 0 && n > f.max || end < len(s) && isAlnum(s[end]) {
+	long := f.max == 0 && n == limit
+	if n < f.min || f.max > 0 && n > f.max || !long && end < len(s) && isAlnum(s[end]) {
 		return end, false
 	}
 	body := s[start:end]
@@ -303,6 +310,10 @@ func (f *family) bodyOK(s string, i int) (end int, ok bool) {
 	}
 	return end, true
 }
+
+// maxBody is how much of a body with no upper bound bodyOK reads: a
+// scan reads no byte more than a bounded number of times.
+const maxBody = 1024
 
 // holdsACC reports whether body has a dotted part "acc_…" or "acc-…",
 // where an Authress key names its account.

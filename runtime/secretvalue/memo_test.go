@@ -100,3 +100,26 @@ func TestMemoConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestMemoGrows: a detector that sees more distinct values than its
+// memo holds grows it, so that 10,000 values seen again are remembered
+// (all but a few that share a pair with two others: 1 % to 2 %); one that sees a few
+// hundred keeps its first table.
+func TestMemoGrows(t *testing.T) {
+	d := secretvalue.New()
+	values := memoValues(10000)
+	for range 3 {
+		for _, v := range values {
+			d.Contains(v)
+		}
+	}
+	assert.Greater(t, secretvalue.MemoSlots(d), 4*len(values), "grown past four slots a value")
+	assert.Greater(t, secretvalue.Remembered(d), len(values)*98/100)
+	small := secretvalue.New()
+	for range 3 {
+		for _, v := range values[:300] {
+			small.Contains(v)
+		}
+	}
+	assert.Equal(t, 4096, secretvalue.MemoSlots(small))
+}

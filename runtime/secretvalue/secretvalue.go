@@ -58,6 +58,7 @@ func New(prefixes ...string) *Detector {
 	}
 	d := &Detector{userPrefix: len(fams) > len(builtinFamilies)}
 	d.memo.seed = maphash.MakeSeed()
+	d.memo.table.Store(newMemoTable(memoSlots))
 	d.index.build(fams)
 	for i, f := range d.index.families {
 		if len(f.prefix) == 1 {
@@ -104,9 +105,9 @@ func Find(value string) (Finding, bool) { return builtin.Find(value) }
 // returning true.
 type hit struct {
 	family     string
-	start, end int32 // the credential's bytes (for base64, the base64 text)
-	user       int16 // for familyPrefix, 1 + the family's index in the detector's table
-	decoded    bool  // found in decoded base64
+	start, end int32    // the credential's bytes (for base64, the base64 text)
+	user       int16    // for familyPrefix, 1 + the family's index in the detector's table
+	enc        encoding // found in text decoded from base64 or hex, 0 if not
 }
 
 // set fills h and returns true.

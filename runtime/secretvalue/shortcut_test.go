@@ -16,8 +16,10 @@ import (
 // against a linear search; the eight-byte tests against byte tests.
 
 // plainScan is scan without its shortcuts: every run of minRun or more
-// bytes goes through run, every '@' and '=' through its check, and every
-// '"' of a value that starts like JSON.
+// bytes goes through run (widening from scratch each time; text decoded
+// from base64 or hex is not decoded again from a later run, as in the
+// scan), every '@' and '=' through its check, and every '"' of a value
+// that starts like JSON.
 func (d *Detector) plainScan(s string, h *hit) bool {
 	if len(s) < minValue {
 		return d.userPrefix && d.tokenAtStart(s, h)
@@ -25,6 +27,7 @@ func (d *Detector) plainScan(s string, h *hit) bool {
 	if d.tokenAtStart(s, h) {
 		return true
 	}
+	var m marks
 	for i := 0; i < len(s); {
 		if !isRun[s[i]] {
 			i++
@@ -35,7 +38,10 @@ func (d *Detector) plainScan(s string, h *hit) bool {
 			e++
 		}
 		if e-i >= minRun {
-			if d.run(s, i, e, 0, new(int), h) {
+			// widen from scratch at every run; decoded text, as
+			// the scan does, once
+			m.widened = 0
+			if d.run(s, i, e, 0, &m, h) {
 				return true
 			}
 		}
