@@ -85,6 +85,11 @@ var keySamples = []struct{ family, value string }{
 	{"password", "password=Zq2Wm8Xk"},
 	{"password", "PASSWD=Zq2Wm8Xk"},
 	{"password", "Pwd=Zq2Wm8Xk"},
+	{"password", `{"pass": "kR7!wq"}`},
+	{"password", "passphrase: 'm3lon collie tango'"},
+	{"secret", "secret_key = 9f2Kq7Lm1Xz4Wb8N"},
+	{"secret", "secretKey=9f2Kq7Lm1Xz4Wb8N"},
+	{"secret", "secret_key_base: 5d1e9a7c3b2f80e4a6c9d0b3f7e2a1c8"},
 	{"secret", "secret=Zq2Wm8Xk4Rv7"},
 	{"AWS secret access key", "secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
 	{"token", "token=Zq2Wm8Xk4Rv7"},
@@ -113,7 +118,7 @@ func TestKeys(t *testing.T) {
 	keys := map[string]bool{}
 	for _, tt := range keySamples {
 		key := strings.TrimPrefix(tt.value, `{"`)
-		key = strings.TrimSpace(key[:strings.IndexAny(key, `="`)])
+		key = strings.TrimSpace(key[:strings.IndexAny(key, `=":`)])
 		keys[strings.ToLower(key)] = true
 	}
 	for _, word := range secretvalue.CredentialKeys() {

@@ -38,10 +38,11 @@ func Vocabulary() (families, forms []string) {
 			families = append(families, k.family)
 		}
 	}
-	families = append(families, familyPEM, familyPrefix, familyURLPass, familyToken, familyPassword,
-		"OpenShift token", "Slack webhook URL", "Discord webhook URL", "Microsoft Teams webhook URL")
-	forms = []string{"", formBase64, formBearer, formBasic, formToken, formURL, formURLList, formQuoted,
-		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formText}
+	families = append(families, familyPEM, familyPrefix, familyURLPass, familyDSN, familyToken, familyPassword,
+		familyBundle, "OpenShift token", "Slack webhook URL", "Discord webhook URL", "Microsoft Teams webhook URL",
+		"Azure AD client secret", "Mailchimp API key", "MaxMind license key", "HCP Terraform API token")
+	forms = []string{"", formBase64, formHex, formBearer, formBasic, formToken, formURL, formURLList, formQuoted,
+		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formPercent, formXML, formCommand, formText}
 	return families, forms
 }
 

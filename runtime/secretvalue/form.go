@@ -21,6 +21,9 @@ const (
 	formINI        = "in INI text"
 	formNetrc      = "in netrc text"
 	formEscapedPEM = "with `\\n` escapes"
+	formPercent    = "percent-encoded"
+	formXML        = "in XML"
+	formCommand    = "in a command line"
 	formText       = "in text"
 )
 
@@ -31,6 +34,9 @@ func formOf(value string, h *hit) string {
 		return formBase64
 	case inHex:
 		return formHex
+	}
+	if h.form != "" {
+		return h.form
 	}
 	start, end := int(h.start), int(h.end)
 	ts, te := 0, len(value)

@@ -35,7 +35,7 @@ func (d *Detector) runs(s string, depth int, h *hit) bool {
 			continue
 		}
 		e := runEnd(s, p+1)
-		if d.mayHold(s, i, depth) && d.run(s, i, e, depth, &m, h) {
+		if d.mayHold(s, i, e, depth) && d.run(s, i, e, depth, &m, h) {
 			return true
 		}
 		p = e + minRun // s[e] is not a run byte
@@ -43,24 +43,26 @@ func (d *Detector) runs(s string, depth int, h *hit) bool {
 	return false
 }
 
-// mayHold reports whether the run at s[i] may be worth run's checks: a
-// family's prefix may start it, it may be base64 text, or the byte before
-// it may give it a context. Most runs fail all three at once.
-func (d *Detector) mayHold(s string, i, depth int) bool {
-	if d.index.mayStart(s[i], s[i+1], s[i+2]) || len(d.shortPrefix) > 0 ||
+// mayHold reports whether the run s[i:e] may be worth run's checks: a
+// family's prefix may start it, it may be base64 or hex text, it may
+// have a shape (shapes.go), or the byte before it may give it a context
+// or start a token that holds it. Most runs fail all of these at once.
+func (d *Detector) mayHold(s string, i, e, depth int) bool {
+	if d.index.mayStart(s[i], s[i+1], s[i+2]) || len(d.shortPrefix) > 0 || e-i >= minShape ||
 		depth < maxDepth && (startsText[s[i]] && decodesToText(s[i:i+4]) || mayStartHexText(s, i)) {
 		return true
 	}
 	if i == 0 {
 		return false
 	}
-	switch s[i-1] {
-	case ' ', '\t', '~', '+', '=':
+	switch c := s[i-1]; c {
+	case '+', '=':
 		return true
 	case '/':
 		return i >= 2 && in(s[i-2], upperAlnum) // a webhook's ID, not a path
+	default:
+		return runFinds[c] != nil
 	}
-	return false
 }
 
 // lastNonRun returns the index of the last byte of s[lo:hi] that is not a
@@ -132,6 +134,9 @@ func (d *Detector) run(s string, i, e, depth int, m *marks, h *hit) bool {
 		if context(s, i, e, h) {
 			return true
 		}
+	}
+	if e-i >= minShape && shapes(s, i, e, h) {
+		return true
 	}
 	if depth < maxDepth {
 		if i >= m.base64 && base64Start(s, i) {

@@ -108,6 +108,8 @@ type hit struct {
 	start, end int32    // the credential's bytes (for base64, the base64 text)
 	user       int16    // for familyPrefix, 1 + the family's index in the detector's table
 	enc        encoding // found in text decoded from base64 or hex, 0 if not
+	form       string   // the form, when the detector knows it better than formOf
+	by         detector // the registry's detector that found it, 0 for a family
 }
 
 // set fills h and returns true.
@@ -128,9 +130,10 @@ const maxDepth = 2
 
 // scan runs every detector over s, the value or text decoded from it at
 // depth, and fills h with the first hit. The runs of token bytes are
-// found by one skip scan (runs.go), the bytes the structural detectors
+// found by one skip scan (runs.go), the bytes the anchored detectors
 // hang on by another (anchors.go); each detector then checks back from
-// where they point.
+// where they point; last, the detectors that read a value whole
+// (detectors.go).
 func (d *Detector) scan(s string, depth int, h *hit) bool {
 	if len(s) < minValue {
 		return d.userPrefix && len(s) > 0 && d.tokenAtStart(s, h)
@@ -144,14 +147,7 @@ func (d *Detector) scan(s string, depth int, h *hit) bool {
 	if len(s) >= minRun && d.runs(s, depth, h) {
 		return true
 	}
-	if anchors(s, h) {
-		return true
-	}
-	switch s[0] {
-	case 'm', 'd', ' ', '\t', '\n', '\r':
-		return netrc(s, h)
-	}
-	return false
+	return anchors(s, h) || wholeValue(s, h)
 }
 
 // tokenAtStart finds a token of any family at the value's start, after
