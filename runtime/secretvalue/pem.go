@@ -9,7 +9,7 @@ import "strings"
 // %20 or '+' for its spaces, %0A for its line breaks). Its label must
 // end in PRIVATE KEY or PRIVATE KEY BLOCK: public keys and certificates
 // are not credentials. A key must follow: 32 bytes of base64 before the
-// next '-' (an END line); a BEGIN line with nothing after it, or a
+// next "-----" (an END line); a BEGIN line with nothing after it, or a
 // word, is not reported. Only a value of 64 bytes or more is searched.
 
 // pemMin is the length of the shortest value a private key is looked for
@@ -94,17 +94,17 @@ func privateKeyLabel(s string, i int) (int, bool) {
 	if !strings.HasPrefix(s[j:], "-----") {
 		return j, false
 	}
-	ok := w2 == "PRIVATE" && w3 == "KEY" || w1 == "PRIVATE" && w2 == "KEY" && w3 == "BLOCK"
+	ok := strings.HasSuffix(w2, "PRIVATE") && w3 == "KEY" || strings.HasSuffix(w1, "PRIVATE") && w2 == "KEY" && w3 == "BLOCK"
 	return j + 5, ok
 }
 
 // keyFollows reports whether pemBody bytes of base64 follow s[i] (the
-// end of a BEGIN line) before the next '-', within pemBodyReach bytes:
-// line breaks, escapes and percent-encoding are skipped over as they
-// come, their letters counting.
+// end of a BEGIN line) before the next "-----" (an END line), within
+// pemBodyReach bytes: line breaks, escapes and percent-encoding are
+// skipped over as they come, their letters counting.
 func keyFollows(s string, i int) bool {
 	n := 0
-	for k := i; k < len(s) && k-i < pemBodyReach && s[k] != '-'; k++ {
+	for k := i; k < len(s) && k-i < pemBodyReach && !strings.HasPrefix(s[k:], "-----"); k++ {
 		if base64Value[s[k]] != noBase64 {
 			if n++; n >= pemBody {
 				return true

@@ -148,8 +148,8 @@ func endsURL(c byte) bool {
 // (gitleaks' microsoft-teams-webhook) whose '@' is at s[at]:
 // …webhook.office.com/webhookb2/{id}@{id}/IncomingWebhook/{hex}/{id}.
 func teamsWebhookAt(s string, at int, h *hit) bool {
-	if at == 0 || !in(s[at-1], hexAny) {
-		return false // the '@' joins two GUIDs
+	if at == 0 || !isAlnum(s[at-1]) {
+		return false // the '@' joins two IDs
 	}
 	b := s[max(0, at-100):at]
 	j := strings.Index(b, ".webhook.office.com/webhookb2/")
