@@ -53,10 +53,10 @@ func Scanned(d *Detector, value string) bool {
 	return d.scan(value, 0, &h)
 }
 
-// MemoPair returns the pair of memo slots value takes in d's memo: two
-// values in one pair stay, a third pushes the second out.
-func MemoPair(d *Detector, value string) uint64 {
-	return maphash.String(d.memo.seed, value) >> (d.memo.table.Load().shift + 1)
+// MemoBucket returns the bucket of memo slots value takes in d's memo:
+// four values in one bucket stay, a fifth pushes the fourth out.
+func MemoBucket(d *Detector, value string) uint64 {
+	return maphash.String(d.memo.seed, value) >> (d.memo.table.Load().shift + 2)
 }
 
 // Remembered reports how many of d's memo slots hold a value.

@@ -29,7 +29,7 @@ type memo struct {
 // memoTable is one table of a memo's slots.
 type memoTable struct {
 	slots   []atomic.Uint64
-	shift   uint8        // 64 - log2(len(slots)): a hash's top bits pick its pair
+	shift   uint8        // 64 - log2(len(slots)): a hash's top bits pick its bucket
 	evicted atomic.Int64 // how many values others pushed out of this table
 }
 
@@ -56,31 +56,37 @@ func newMemoTable(slots int) *memoTable {
 	return &memoTable{slots: make([]atomic.Uint64, slots), shift: shift}
 }
 
-// contains is Detector.Contains through the memo. A value has two
-// slots, next to each other; it takes the one no other value holds, or
-// else the second.
+// memoBucket is how many slots, next to each other, a value may take.
+const memoBucket = 4
+
+// contains is Detector.Contains through the memo. A value may take any
+// of the memoBucket slots of its bucket: the first that no value holds,
+// or else the last, pushing out the value there.
 func (m *memo) contains(d *Detector, value string) bool {
 	h := maphash.String(m.seed, value)
 	t := m.table.Load()
-	pair := t.slots[h>>t.shift&^1:][:2]
-	for i := range pair {
-		if got := pair[i].Load(); got != 0 && got|1 == h|1 {
+	bucket := t.slots[h>>(t.shift&63)&^(memoBucket-1):][:memoBucket]
+	free := -1
+	for i := range bucket {
+		got := bucket[i].Load()
+		if got == 0 {
+			free = i
+			break
+		}
+		if got|1 == h|1 {
 			return got&1 != 0
 		}
 	}
 	var found hit
 	secret := d.scan(value, 0, &found)
-	slot := &pair[0]
-	if slot.Load() != 0 {
-		slot = &pair[1]
-		if slot.Load() != 0 {
-			m.evicted(t)
-		}
+	if free < 0 {
+		free = memoBucket - 1
+		m.evicted(t)
 	}
 	if secret {
-		slot.Store(h | 1)
+		bucket[free].Store(h | 1)
 	} else {
-		slot.Store(h &^ 1)
+		bucket[free].Store(h &^ 1)
 	}
 	return secret
 }
@@ -95,12 +101,12 @@ func (m *memo) evicted(t *memoTable) {
 	bigger := newMemoTable(4 * len(t.slots))
 	for i := range t.slots {
 		if h := t.slots[i].Load(); h != 0 {
-			pair := bigger.slots[h>>bigger.shift&^1:][:2]
-			if pair[0].Load() == 0 {
-				pair[0].Store(h)
-			} else {
-				pair[1].Store(h)
+			bucket := bigger.slots[h>>bigger.shift&^(memoBucket-1):][:memoBucket]
+			k := 0
+			for k < memoBucket-1 && bucket[k].Load() != 0 {
+				k++
 			}
+			bucket[k].Store(h)
 		}
 	}
 	m.table.CompareAndSwap(t, bigger)
