@@ -74,6 +74,9 @@ func (d *Detector) Contains(value string) bool {
 	if len(value) >= memoFrom {
 		return d.memo.contains(d, value)
 	}
+	if !d.userPrefix {
+		return false // shorter than minValue (memoFrom): only a prefix of one's own
+	}
 	var h hit
 	return d.scan(value, 0, &h)
 }
@@ -117,6 +120,12 @@ func (h *hit) set(family string, start, end int) bool {
 	h.family, h.start, h.end = family, int32(start), int32(end)
 	return true
 }
+
+// Contains answers a value shorter than memoFrom without scanning it
+// when no prefix was given to New: scan reads no value shorter than
+// minValue but for such prefixes. The two must be equal.
+var _ [memoFrom - minValue]struct{}
+var _ [minValue - memoFrom]struct{}
 
 // minValue is the length of the shortest value scan runs the built-in
 // detectors on: the word tests read eight bytes. The one shorter value
