@@ -118,8 +118,10 @@ func (d *Detector) scanDecoded(s string, i int, how encoding, depth int, h *hit)
 	dec.s, dec.i, dec.how, dec.line = s, i, how, i
 	n := 0 // bytes of buf kept from the window before
 	for {
+		before := dec // to find where the text ends in s
+		kept := n
 		n += dec.decode(buf[n:])
-		t := 0
+		t := kept // the bytes kept are text
 		for t < n && isText(buf[t]) {
 			t++
 		}
@@ -128,7 +130,13 @@ func (d *Detector) scanDecoded(s string, i int, how encoding, depth int, h *hit)
 		if t > 0 && d.scan(unsafe.String(&buf[0], t), depth+1, h) {
 			return true, dec.i
 		}
-		if t < n || n < len(buf) {
+		if t < n {
+			// decode again up to the first byte that is not text:
+			// a later run from there on may start text of its own
+			before.decode(buf[kept:t])
+			return false, before.i
+		}
+		if n < len(buf) {
 			return false, dec.i
 		}
 		n = copy(buf[:], buf[len(buf)-encOverlap:])
