@@ -1,6 +1,9 @@
 package secretvalue_test
 
 import (
+	"encoding/base64"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/envgen/envgen/runtime/secretvalue"
@@ -67,6 +70,36 @@ func BenchmarkShortValues(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(values)), "ns/value")
+		})
+	}
+}
+
+// largeValue returns random bytes of about n bytes in base64, the same
+// ones every time: one long run of base64 whose runs of token bytes,
+// between its '+' and '/', start base64 text now and then.
+func largeValue(n int) string {
+	r := rand.New(rand.NewPCG(40, 2026))
+	b := make([]byte, n*3/4)
+	for i := range b {
+		b[i] = byte(r.UintN(256))
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// BenchmarkScanLarge scans one value of 1, 4 and 10 MiB (the issue's
+// random base64): a value's cost is linear in its length.
+func BenchmarkScanLarge(b *testing.B) {
+	d := secretvalue.New()
+	for _, mib := range []int{1, 4, 10} {
+		v := largeValue(mib << 20)
+		b.Run(fmt.Sprintf("%dMiB", mib), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(v)))
+			for b.Loop() {
+				if secretvalue.Scanned(d, v) {
+					b.Fatal("random bytes reported")
+				}
+			}
 		})
 	}
 }

@@ -28,6 +28,7 @@ const (
 	dottedPad                     // [A-Za-z0-9_.=-]
 	bech32Upper                   // [023-9AC-HJ-NP-Z], bech32's alphabet in upper case
 	percentBase62                 // [A-Za-z0-9%], base62 with URL escapes
+	azureSecret                   // [A-Za-z0-9_~.-], an Azure AD client secret's bytes
 	printable                     // [!-~] and bytes 0x80-0xff: no space or control byte
 	numCharsets
 )
@@ -68,6 +69,7 @@ var charsetBits = func() (bits [256]uint32) {
 	add(dottedPad, "A-Za-z0-9_.=-")
 	add(bech32Upper, "023456789ACDEFGHJKLMNPQRSTUVWXYZ")
 	add(percentBase62, "A-Za-z0-9%")
+	add(azureSecret, "A-Za-z0-9_~.-")
 	add(printable, "!-~")
 	for c := 0x80; c <= 0xff; c++ {
 		bits[c] |= 1 << printable
@@ -82,6 +84,11 @@ func span(s string, i int, cs charset) int {
 		i++
 	}
 	return i
+}
+
+// spanN is span reading at most n bytes.
+func spanN(s string, i int, cs charset, n int) int {
+	return span(s[:min(len(s), i+n)], i, cs)
 }
 
 // in reports whether c is one of cs's bytes.

@@ -4,31 +4,17 @@ import "strings"
 
 // This file holds the checks on the text just before a run: a run that no
 // family's prefix starts is still a credential when what precedes it
-// says so: an HTTP authorization scheme (Bearer, Basic, token), a netrc
-// or YAML key for a password or token, or the path of a webhook URL
-// whose last segment is its secret. And netrc text, whose passwords may
-// be too short to make a run.
+// says so: an HTTP authorization scheme (Bearer, Basic, token) or
+// netrc's password, the path of a webhook URL whose last segment is its
+// secret, OpenShift's sha256~, the start of an Azure AD client secret.
+// And netrc text, whose passwords may be too short to make a run.
 
-// context reports the credential that the text before the run s[i:e]
-// makes of it; s[i-1] exists.
-func context(s string, i, e int, h *hit) bool {
-	switch s[i-1] {
-	case ' ', '\t':
-		w := contextWord(s, i)
-		return w != "" && afterWord(w, s, i, e, h)
-	case '/':
-		return webhookPath(s, i, e, h)
-	case '~':
-		return strings.HasSuffix(s[:i], "sha256~") && e-i >= 43 && h.set("OpenShift token", i-7, e)
-	}
-	return false
-}
-
-// afterWord checks w, the word before the space before the run s[i:e]
-// (see contextWord): an authorization scheme (Bearer, RFC 6750; Basic,
-// RFC 7617; GitHub's token), netrc's password, or a key ending in ':'
-// (YAML, a header) that names a credential.
-func afterWord(w, s string, i, e int, h *hit) bool {
+// afterScheme reports the credential that the word before the spaces
+// before the run s[i:e] makes of it (see contextWord): an authorization
+// scheme (Bearer, RFC 6750; Basic, RFC 7617; GitHub's token) or netrc's
+// password.
+func afterScheme(s string, i, e int, h *hit) bool {
+	w := contextWord(s, i)
 	switch {
 	case len(w) == 6 && hasFoldPrefix(w, "bearer"), len(w) == 5 && hasFoldPrefix(w, "token"):
 		return looksRandom(s[i:e]) && h.set(familyToken, i, e)
@@ -36,9 +22,38 @@ func afterWord(w, s string, i, e int, h *hit) bool {
 		return basicCredentials(s[i:]) && h.set(familyPassword, i, e)
 	case len(w) == 8 && hasFoldPrefix(w, "password"), len(w) == 6 && hasFoldPrefix(w, "passwd"):
 		return h.set(familyPassword, i, e)
-	case len(w) > 1 && w[len(w)-1] == ':':
-		k := keyFamily(trimQuotes(w[:len(w)-1]))
-		return k != nil && k.valueOK(s[i:e]) && h.set(k.family, i, e)
+	}
+	return false
+}
+
+// openShiftAt reports an OpenShift token, sha256~ and 43 or more bytes,
+// whose body is the run s[i:e].
+func openShiftAt(s string, i, e int, h *hit) bool {
+	return strings.HasSuffix(s[:i], "sha256~") && e-i >= 43 && h.set("OpenShift token", i-7, e)
+}
+
+// azureSecretAt reports an Azure AD (Entra ID) client secret that holds
+// the run s[i:e] after a '~': three bytes of [A-Za-z0-9_~.], a digit,
+// "Q~", and 31 to 34 bytes of [A-Za-z0-9_~.-] (gitleaks'
+// azure-ad-client-secret), standing alone: no such byte on either side.
+// A secret whose '~'s cut its body into stretches all shorter than a
+// run is not found.
+func azureSecretAt(s string, i, e int, h *hit) bool {
+	t := i - 1
+	for t > 0 && i-t < 40 && in(s[t-1], azureSecret) {
+		t--
+	}
+	for ; t+6 <= i; t++ {
+		if s[t+4] != 'Q' || s[t+5] != '~' || s[t+3] < '0' || s[t+3] > '9' || t > 0 && in(s[t-1], azureSecret) {
+			continue
+		}
+		if span(s[:t+3], t, azureSecret) != t+3 || s[t] == '-' || s[t+1] == '-' || s[t+2] == '-' {
+			continue
+		}
+		end := spanN(s, t+6, azureSecret, 35)
+		if n := end - (t + 6); n >= 31 && n <= 34 {
+			return h.set("Azure AD client secret", t, end)
+		}
 	}
 	return false
 }
@@ -69,13 +84,6 @@ func contextWord(s string, i int) string {
 	return s[k:j]
 }
 
-func trimQuotes(s string) string {
-	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
-		return s[1 : len(s)-1]
-	}
-	return s
-}
-
 // basicCredentials reports whether s starts with base64 of
 // "user:password" (RFC 7617 §2), both parts printable, the password not
 // empty.
@@ -96,42 +104,53 @@ func basicCredentials(s string) bool {
 }
 
 // webhookPath reports a run that is the secret path of a Slack or
-// Discord webhook URL: the segment before it is Slack's bot ID (B and
-// upper-case letters and digits) or Discord's webhook ID (17 to 20
-// digits), and the host and path before that name the service. The
-// segment's last byte rules out most paths at once.
+// Discord webhook URL, over https or http: Slack's
+// hooks.slack.com/services/, /workflows/ or /triggers/ and then 40 or
+// more bytes of path that end with the run, or Discord's
+// /api/webhooks/{id}/ (17 to 20 digits) before the run under a Discord
+// host. The byte before the '/' (a capital or a digit, ending an ID)
+// rules out most paths at once.
 func webhookPath(s string, i, e int, h *hit) bool {
 	j := i - 1 // the '/' before the run
 	if j < 1 || !in(s[j-1], upperAlnum) {
 		return false
+	}
+	lo := max(0, i-128)
+	if at := strings.LastIndex(s[lo:j], "hooks.slack.com/"); at >= 0 {
+		p := lo + at + len("hooks.slack.com/")
+		kind := s[p:j]
+		if hasPrefixAny(kind, "services/", "workflows/", "triggers/") && e-p-strings.IndexByte(kind, '/')-1 >= 40 &&
+			span(s[:j], p, base64Std) == j {
+			return h.set("Slack webhook URL", urlStart(s, lo+at), e)
+		}
 	}
 	k := j
 	for k > 0 && j-k < 24 && in(s[k-1], upperAlnum) {
 		k--
 	}
 	seg := s[k:j]
-	var family, path string
-	switch {
-	case len(seg) >= 9 && seg[0] == 'B':
-		family, path = "Slack webhook URL", "hooks.slack.com/services/"
-	case len(seg) >= 17 && isDigits(seg):
-		family, path = "Discord webhook URL", "/api/webhooks/"
-	default:
+	if len(seg) < 17 || !isDigits(seg) {
 		return false
 	}
-	lo := max(0, k-60)
-	at := strings.Index(s[lo:k], path)
+	lo = max(0, k-60)
+	at := strings.Index(s[lo:k], "/api/webhooks/")
 	if at < 0 {
 		return false
 	}
-	start := lo + at
-	for start > 0 && !isSpace(s[start-1]) && s[start-1] != '"' && s[start-1] != ',' && s[start-1] != '\'' {
-		start--
-	}
-	if family == "Discord webhook URL" && !strings.Contains(s[start:k], "discord") {
+	start := urlStart(s, lo+at)
+	if !strings.Contains(s[start:k], "discord") {
 		return false
 	}
-	return h.set(family, start, e)
+	return h.set("Discord webhook URL", start, e)
+}
+
+// urlStart returns where the URL that holds s[i] starts: after the
+// whitespace, quote or comma before it.
+func urlStart(s string, i int) int {
+	for i > 0 && !isSpace(s[i-1]) && s[i-1] != '"' && s[i-1] != ',' && s[i-1] != '\'' {
+		i--
+	}
+	return i
 }
 
 func isDigits(s string) bool {
@@ -143,13 +162,23 @@ func isDigits(s string) bool {
 	return true
 }
 
+// netrcStart holds the bytes netrc text may start with: machine,
+// default, a comment or whitespace.
+var netrcStart = [256]bool{'m': true, 'd': true, '#': true, ' ': true, '\t': true, '\n': true, '\r': true}
+
 // netrc reports a password in netrc text (the format ftp(1) and curl
 // read: "machine HOST login USER password PASSWORD", or "default …"),
-// when the value starts with it: the word after "password", however
-// short.
+// when the value starts with it, after comment lines: the word after
+// "password", however short.
 func netrc(s string, h *hit) bool {
 	i := 0
-	for i < len(s) && isSpace(s[i]) {
+	for i < len(s) && (isSpace(s[i]) || s[i] == '#') {
+		if s[i] == '#' {
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			continue
+		}
 		i++
 	}
 	if !strings.HasPrefix(s[i:], "machine ") && !strings.HasPrefix(s[i:], "default ") {

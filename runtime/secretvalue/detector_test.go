@@ -36,6 +36,7 @@ func TestNewPrefixes(t *testing.T) {
 		if assert.True(t, ok, "%q", tt.value) {
 			assert.Equal(t, secretvalue.Finding{Family: tt.family, Form: tt.form, Prefix: tt.prefix}, f, "%q", tt.value)
 		}
+		assert.True(t, d.Contains(tt.value), "Contains(%q), under 8 bytes too", tt.value)
 	}
 	for _, v := range []string{"acme_live_", "acme_live_ has a space", "acme_test_4f9a", "zed-1", "production", "the acme_live_ key"} {
 		f, ok := d.Find(v)
@@ -85,6 +86,11 @@ var keySamples = []struct{ family, value string }{
 	{"password", "password=Zq2Wm8Xk"},
 	{"password", "PASSWD=Zq2Wm8Xk"},
 	{"password", "Pwd=Zq2Wm8Xk"},
+	{"password", `{"pass": "kR7!wq"}`},
+	{"password", "passphrase: 'm3lon collie tango'"},
+	{"secret", "secret_key = 9f2Kq7Lm1Xz4Wb8N"},
+	{"secret", "secretKey=9f2Kq7Lm1Xz4Wb8N"},
+	{"secret", "secret_key_base: 5d1e9a7c3b2f80e4a6c9d0b3f7e2a1c8"},
 	{"secret", "secret=Zq2Wm8Xk4Rv7"},
 	{"AWS secret access key", "secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
 	{"token", "token=Zq2Wm8Xk4Rv7"},
@@ -113,7 +119,7 @@ func TestKeys(t *testing.T) {
 	keys := map[string]bool{}
 	for _, tt := range keySamples {
 		key := strings.TrimPrefix(tt.value, `{"`)
-		key = strings.TrimSpace(key[:strings.IndexAny(key, `="`)])
+		key = strings.TrimSpace(key[:strings.IndexAny(key, `=":`)])
 		keys[strings.ToLower(key)] = true
 	}
 	for _, word := range secretvalue.CredentialKeys() {
@@ -215,4 +221,20 @@ func TestConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestDecodedTextOnce: text decoded from base64 is not decoded again
+// from a later run inside it, but a later base64 stretch of the same
+// value is decoded: a token in base64 after a long base64 text, and
+// after a base64 text that turns to binary, is found.
+func TestDecodedTextOnce(t *testing.T) {
+	token := base64.StdEncoding.EncodeToString([]byte("ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8"))
+	prose := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("the quick brown fox jumps over the lazy dog; ", 40)))
+	binary := base64.StdEncoding.EncodeToString(append([]byte("plain text first, "), make([]byte, 600)...))
+	for _, v := range []string{prose + " " + token, binary + " " + token, prose + "," + binary + "\n" + token} {
+		f, ok := secretvalue.Find(v)
+		if assert.True(t, ok, "%.40q…", v) {
+			assert.Equal(t, secretvalue.Finding{Family: "GitHub token", Form: "in base64"}, f)
+		}
+	}
 }

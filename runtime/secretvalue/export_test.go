@@ -38,10 +38,11 @@ func Vocabulary() (families, forms []string) {
 			families = append(families, k.family)
 		}
 	}
-	families = append(families, familyPEM, familyPrefix, familyURLPass, familyToken, familyPassword,
-		"OpenShift token", "Slack webhook URL", "Discord webhook URL", "Microsoft Teams webhook URL")
-	forms = []string{"", formBase64, formBearer, formBasic, formToken, formURL, formURLList, formQuoted,
-		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formText}
+	families = append(families, familyPEM, familyPrefix, familyURLPass, familyDSN, familyToken, familyPassword,
+		familyBundle, "OpenShift token", "Slack webhook URL", "Discord webhook URL", "Microsoft Teams webhook URL",
+		"Azure AD client secret", "Mailchimp API key", "MaxMind license key", "HCP Terraform API token")
+	forms = []string{"", formBase64, formHex, formBearer, formBasic, formToken, formURL, formURLList, formQuoted,
+		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formPercent, formXML, formCommand, formText}
 	return families, forms
 }
 
@@ -52,19 +53,23 @@ func Scanned(d *Detector, value string) bool {
 	return d.scan(value, 0, &h)
 }
 
-// MemoPair returns the pair of memo slots value takes in d's memo: two
-// values in one pair stay, a third pushes the second out.
-func MemoPair(d *Detector, value string) uint64 {
-	return maphash.String(d.memo.seed, value) >> 53
+// MemoBucket returns the bucket of memo slots value takes in d's memo:
+// four values in one bucket stay, a fifth pushes the fourth out.
+func MemoBucket(d *Detector, value string) uint64 {
+	return maphash.String(d.memo.seed, value) >> (d.memo.table.Load().shift + 2)
 }
 
 // Remembered reports how many of d's memo slots hold a value.
 func Remembered(d *Detector) int {
 	n := 0
-	for i := range d.memo.slots {
-		if d.memo.slots[i].Load() != 0 {
+	t := d.memo.table.Load()
+	for i := range t.slots {
+		if t.slots[i].Load() != 0 {
 			n++
 		}
 	}
 	return n
 }
+
+// MemoSlots reports how many slots d's memo has.
+func MemoSlots(d *Detector) int { return len(d.memo.table.Load().slots) }

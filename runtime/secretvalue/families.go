@@ -28,7 +28,8 @@ const (
 	onePasswordShape       // five or six groups joined by '-'
 	twitterShape           // not the 'A's of zeroed bytes in base64 only
 	puttyShape             // a format version digit, then ':'
-	mixedShape             // holds a letter and a digit
+	mixedShape             // holds a letter and a digit, or letters of both cases
+	vaultLegacyShape       // mixedShape, and not words in camelCase (s.AcceptanceTimeoutSeconds)
 )
 
 // family is one row of the table: a token that starts with prefix and
@@ -57,6 +58,7 @@ const (
 	familyPEM      = "PEM private key"
 	familyPrefix   = "value with a secret prefix"
 	familyURLPass  = "URL with a password"
+	familyDSN      = "DSN with a password"
 	familyToken    = "token"
 	familyPassword = "password"
 )
@@ -87,7 +89,7 @@ var builtinFamilies = []family{
 	{"gloas-", gitlabToken, dotted, 40, 300, 0},
 	{"glsoat-", gitlabToken, dotted, 20, 300, 0},
 	{"glffct-", gitlabToken, dotted, 20, 300, 0},
-	{"GR1348941", gitlabToken, urlSafe, 20, 64, 0},
+	{"GR1348941", gitlabToken, urlSafe, 20, 64, mixedShape},
 
 	// Slack: slack-bot-token, slack-user-token, slack-app-token, slack-legacy-*,
 	// slack-config-access-token, slack-config-refresh-token.
@@ -109,7 +111,7 @@ var builtinFamilies = []family{
 	{"ACCA", awsKeyID, base32Upper, 16, 16, 0},
 	{"A3T", awsKeyID, upperAlnum, 17, 17, 0},
 	{"ABSK", "Amazon Bedrock API key", base64Std, 100, 400, 0},
-	{"bedrock-api-key-", "Amazon Bedrock API key", base64Std, 20, 0, 0},
+	{"bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t", "Amazon Bedrock API key", base64Std, 0, 0, 0}, // base64 of bedrock.amazonaws.com
 
 	// Google: gcp-api-key; OAuth access tokens and client secrets (issue 31's list).
 	{"AIza", "Google API key", urlSafe, 35, 35, 0},
@@ -155,7 +157,7 @@ var builtinFamilies = []family{
 	{"hvs.", vaultToken, urlSafe, 24, 512, 0},
 	{"hvb.", vaultToken, urlSafe, 24, 512, 0},
 	{"hvr.", vaultToken, urlSafe, 24, 512, 0},
-	{"s.", vaultToken, base62, 24, 24, mixedShape},
+	{"s.", vaultToken, base62, 24, 24, vaultLegacyShape},
 
 	// Hugging Face: huggingface-access-token, huggingface-organization-api-token.
 	{"hf_", "Hugging Face token", base62, 34, 34, 0},
@@ -279,12 +281,30 @@ func (f *family) bodyOK(s string, i int) (end int, ok bool) {
 		// the key file runs to the value's end
 		return len(s), start+1 < len(s) && s[start] >= '1' && s[start] <= '9' && s[start+1] == ':'
 	}
-	end = span(s, start, f.body)
+	// a body is read up to one byte past its longest, or maxBody bytes
+	// when it has no bound: a longer one is as good
+	limit := maxBody
+	if f.max > 0 {
+		limit = f.max + 1
+	}
+	end = spanN(s, start, f.body, limit)
 	n := end - start
-	if n < f.min || f.max > 0 && n > f.max || end < len(s) && isAlnum(s[end]) {
+	if n < f.min {
+		// a token wrapped onto a second line: the body goes on there
+		if k := lineBreak(s, end); k > end && k < len(s) && in(s[k], f.body) {
+			more := spanN(s, k, f.body, limit-n)
+			n += more - k
+			end = more
+		}
+	}
+	long := f.max == 0 && n == limit
+	if n < f.min || f.max > 0 && n > f.max || !long && end < len(s) && isAlnum(s[end]) {
 		return end, false
 	}
 	body := s[start:end]
+	if len(body) != n {
+		return end, f.shape == noShape // a wrapped body: its shape is not checked
+	}
 	switch f.shape {
 	case openAILegacy:
 		return end, body[20:28] == "T3BlbkFJ"
@@ -300,9 +320,28 @@ func (f *family) bodyOK(s string, i int) (end int, ok bool) {
 		return end, n-count(body, 'A') >= 20
 	case mixedShape:
 		return end, looksRandom(body)
+	case vaultLegacyShape:
+		return end, looksRandom(body) && !camelWords(body)
 	}
 	return end, true
 }
+
+// lineBreak returns the index past the line break ("\n" or "\r\n") at
+// s[i], or i if there is none.
+func lineBreak(s string, i int) int {
+	k := i
+	if k < len(s) && s[k] == '\r' {
+		k++
+	}
+	if k < len(s) && s[k] == '\n' {
+		return k + 1
+	}
+	return i
+}
+
+// maxBody is how much of a body with no upper bound bodyOK reads: a
+// scan reads no byte more than a bounded number of times.
+const maxBody = 1024
 
 // holdsACC reports whether body has a dotted part "acc_…" or "acc-…",
 // where an Authress key names its account.
@@ -323,6 +362,19 @@ func count(s string, c byte) int {
 		}
 	}
 	return n
+}
+
+// camelWords reports whether s reads as words in camelCase: no digit,
+// and no two capitals next to each other. Of 24 random bytes of
+// [A-Za-z0-9], one in ten thousand does.
+func camelWords(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' || isUpper(c) && i > 0 && isUpper(s[i-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // looksRandom reports whether s mixes digits with letters or holds

@@ -9,6 +9,7 @@ import "strings"
 // around it, since a detector reports a family only.
 const (
 	formBase64     = "in base64"
+	formHex        = "in hex"
 	formBearer     = "after `Bearer `"
 	formBasic      = "after `Basic `"
 	formToken      = "after `token `"
@@ -20,13 +21,22 @@ const (
 	formINI        = "in INI text"
 	formNetrc      = "in netrc text"
 	formEscapedPEM = "with `\\n` escapes"
+	formPercent    = "percent-encoded"
+	formXML        = "in XML"
+	formCommand    = "in a command line"
 	formText       = "in text"
 )
 
 // formOf returns where h sat in value.
 func formOf(value string, h *hit) string {
-	if h.decoded {
+	switch h.enc {
+	case inBase64:
 		return formBase64
+	case inHex:
+		return formHex
+	}
+	if h.form != "" {
+		return h.form
 	}
 	start, end := int(h.start), int(h.end)
 	ts, te := 0, len(value)

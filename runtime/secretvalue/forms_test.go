@@ -1,7 +1,11 @@
 package secretvalue_test
 
 import (
+	"encoding/base64"
+	"encoding/hex"
+	"net/url"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/envgen/envgen/runtime/internal/assert"
@@ -19,6 +23,25 @@ const (
 	jwtToken   = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 	pemKey     = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\nMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNbvJZHtCSuYEvu\nNMoSfm76oqFvAp8Gy0iz5sxjZmSnXyCdPEovGhLa0VzMaQ8s+CLOyS56YyCFGeJZ\n-----END PRIVATE KEY-----\n"
 )
+
+// Private keys as the forms below wrap them: OpenSSH, and PKCS#8
+// ed25519 (the DER prefix of an Ed25519 key, then 32 random bytes).
+const (
+	opensshKey = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDJ3DQ1q4FeO3kj6fD3HwRz0Tq7mY6o6l8pZ9l8Hx9qAAAAmAzQJ1AM0CdQ\n-----END OPENSSH PRIVATE KEY-----\n"
+	ed25519Key = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIJ3kq8Zt0xLwP5vR2mN7cY4hB1sW9eQ6uA0fD8gK3jLo\n-----END PRIVATE KEY-----\n"
+)
+
+// wrapped returns base64 of s wrapped at width columns, as base64(1)
+// wraps at 76 and PEM at 64, with a final line break.
+func wrapped(s string, width int) string {
+	b := base64.StdEncoding.EncodeToString([]byte(s))
+	var out strings.Builder
+	for len(b) > width {
+		out.WriteString(b[:width] + "\n")
+		b = b[width:]
+	}
+	return out.String() + b + "\n"
+}
 
 // formSample is a value that holds a credential in one form.
 type formSample struct {
@@ -84,6 +107,56 @@ var formSamples = []formSample{
 	{"token, base64", "Z2hwX25BOWljS0Iwa0Z2M0h1S3ZQazh3MUJMWnprUFd3ajY1UzlPOA==", "GitHub token", "in base64"},
 	{"token in text", "deploy with token=ok, then call " + slackToken + " for alerts", "Slack token", "in text"},
 	{"OpenShift token", "sha256~Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1U", "OpenShift token", ""},
+	// issue 40's forms, as others write them
+	{"Azure AD client secret", "client_secret=Jv48Q~tR2.kLw9_Xq7mZc1Vb6Ns3Hd8Fg0Ye5Pa", "Azure AD client secret", "in text"},
+	{"Mailchimp API key", "4f0c9a2e7b3d1856c0e9f7a2b4d6c8e1-us14", "Mailchimp API key", ""},
+	{"MaxMind license key", "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", "MaxMind license key", ""},
+	{"HCP Terraform API token", "Kx82mQ0zLc4vRt.atlasv1.Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1Uz8Nr5Bt3Vy6Cp0Dl9Fh2Gj7", "HCP Terraform API token", ""},
+	{"Slack webhook over http", "http://hooks.slack.com/services/T0B1C2D3E/B9F8G7H6/Wq3Zr8Ty2Kx6Lm1Nv4Bp7Cs0", "Slack webhook URL", ""},
+	{"RSA key in base64, 76 columns", wrapped(pemKey, 76), "PEM private key", "in base64"},
+	{"ed25519 PKCS#8 key in base64, 76 columns", wrapped(ed25519Key, 76), "PEM private key", "in base64"},
+	{"OpenSSH key in base64, 76 columns", wrapped(opensshKey, 76), "PEM private key", "in base64"},
+	{"OpenSSH key in base64, 64 columns, CRLF", strings.ReplaceAll(wrapped(opensshKey, 64), "\n", "\r\n"), "PEM private key", "in base64"},
+	{"PEM percent-encoded", url.QueryEscape(pemKey), "PEM private key", "percent-encoded"},
+	{"PEM percent-encoded as a path", url.PathEscape(ed25519Key), "PEM private key", "percent-encoded"},
+	{"Go MySQL DSN over TCP", "app:S3cr3t-pw@tcp(db.internal:3306)/orders?parseTime=true", "DSN with a password", ""},
+	{"Go MySQL DSN over a socket", "app:S3cr3t-pw@unix(/run/mysqld/mysqld.sock)/orders", "DSN with a password", ""},
+	{"YAML password, short, with &", "db:\n  user: app\n  password: k7&Qz\n", "password", "in text"},
+	{"YAML password, quoted", "password: 'x9#2'", "password", "in text"},
+	{"JSON with escaped slashes", `{"dsn":"postgres:\/\/app:Wq8zLm2x@db.internal:5432\/orders"}`, "URL with a password", "in JSON"},
+	{"XML element", "<config><password>Zq2Wm8Xk</password></config>", "password", "in XML"},
+	{"FileZilla server", `<Server><Host>ftp.example.org</Host><User>deploy</User><Pass encoding="base64">cFR4OXZLcTI=</Pass></Server>`, "password", "in XML"},
+	{"command line --password X", "pg_dump --host db.internal --password Wq8zLm2x orders", "password", "in a command line"},
+	{"command line -pX", "mysqldump -u root -pWq8zLm2x orders", "password", "in a command line"},
+	{"netrc after a comment", "# work machine\nmachine git.example.org\n  login deploy\n  password Wq8z\n", "password", "in netrc text"},
+	{"token wrapped onto two lines", ghToken[:20] + "\n" + ghToken[20:], "GitHub token", ""},
+	{"token in hex", hex.EncodeToString([]byte(ghToken)), "GitHub token", "in hex"},
+	{".git-credentials", "https://deploy:Wq8zLm2x@git.example.org\nhttps://ci:" + ghToken + "@github.com\n", "GitHub token", "in a URL list"},
+	{".s3cfg", "[default]\naccess_key = AKIA2E0A8F3B244C9986\nsecret_key = 9Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw\n", "secret", "in INI text"},
+	{"Rails secret_key_base", "production:\n  secret_key_base: 8c1f4e2a9b7d3c6f0e5a1b8d2c4f6a9e7b3d1c5f8a2e4b6d9c0f3a7e1b5d8c2f\n", "secret", "in text"},
+	{"JSON pass", `{"host":"ftp.example.org","user":"deploy","pass":"Wq8zLm2x"}`, "password", "in JSON"},
+	{"JSON passphrase", `{"keyfile":"/etc/ssl/app.key","passphrase":"tango-mel0n-42"}`, "password", "in JSON"},
+	{"TOML API key", "[service]\nendpoint = \"https://api.example.org\"\napi_key = \"Zq2Wm8Xk4Rv7Tn1Yb5Lp\"\n", "API key", "in INI text"},
+}
+
+// TestFormsNotFound: near misses of the forms above, and the false
+// positives issue 40 names, in our own words: camelCase words after
+// "s." (not a Vault token), a public key, a PEM block with no key, and
+// placeholders and references where a credential would be.
+func TestFormsNotFound(t *testing.T) {
+	for _, v := range []string{
+		"s.maxRequestTimeoutSeconds ",
+		"s.buildClusterRoleBindings = cfg",
+		`public_key = "Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7Ds1Fg5"`,
+		"-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY-----",
+		"password: ${DB_PASSWORD}", "password = var.db_password", "api_key: <your api key>", "token: REPLACE_ME",
+		"password: changeme", "secret: '***'", `{"password": "<password>"}`, "<password>${DB_PASSWORD}</password>",
+		"mysql -u root -p orders", "curl -u deploy https://api.example.org/v1/items",
+		"app@tcp(db.internal:3306)/orders",
+	} {
+		f, ok := secretvalue.Find(v)
+		assert.False(t, ok, "%.60q reported as %s", v, f)
+	}
 }
 
 // TestForms: each sample is found as its family, in its form.

@@ -73,7 +73,7 @@ var joseHeaderNames = []string{
 // with `{"` and a JOSE header name; it returns the base64 text's end.
 func base64JWTAt(s string, i int) (int, bool) {
 	end := i
-	for end < len(s) && base64Value[s[end]] != noBase64 {
+	for end < len(s) && end-i < maxBody && base64Value[s[end]] != noBase64 {
 		end++
 	}
 	if end-i < 14 {

@@ -1,13 +1,17 @@
 package secretvalue
 
-// This file holds the checks on keys and their values: a key that names
-// a credential (password, AccountKey, sig, aws_secret_access_key,
-// _authToken, …) followed by a value that is not a placeholder, in
-// `key=value` text (a query string, an ADO.NET or Azure connection
-// string, INI and .npmrc lines, a shell assignment, with spaces around
-// '=' or not) and in JSON members ("password": "…", a Docker config's
-// "auth"). anchors.go calls them at each '=' and each '"' of a value;
-// the two bytes before it rule out almost all of them.
+import "strings"
+
+// This file holds the keys that name a credential (password, secret,
+// token, api_key, AccountKey, sig, _authToken, …) and the detectors that
+// read a key and its value in structured text: `key=value` (a query
+// string, an ADO.NET or Azure connection string, INI, TOML and .npmrc
+// lines, a shell or Makefile assignment, code: `:=`, `?=`, `.=`), `key:
+// value` (YAML, a header, JSON members, escaped in a JSON string too),
+// `key => value` (PHP, Ruby, Logstash) and `("KEY", "value")` (a call
+// that sets a property or variable). A value counts when it is not a
+// placeholder or a reference. The two bytes before the key's end rule
+// out almost every anchor byte at once.
 
 // credentialKey is a key whose value is a credential of family when it
 // is at least min bytes and not a placeholder. The key matches a key
@@ -23,19 +27,24 @@ type credentialKey struct {
 }
 
 // credentialKeys are the keys that name a credential.
-var credentialKeys = []credentialKey{
+var credentialKeys = [...]credentialKey{
 	{word: "password", family: familyPassword, min: 3},
 	{word: "passwd", family: familyPassword, min: 3},
 	{word: "pwd", family: familyPassword, min: 3, notPath: true},
-	{word: "secret", family: "secret", min: 6},
+	{word: "pass", family: familyPassword, min: 3},       // FileZilla's <Pass>, "pass": in JSON configs
+	{word: "passphrase", family: familyPassword, min: 3}, // a key file's passphrase
+	{word: "secret", family: familySecret, min: 6},
+	{word: "secret_key", family: familySecret, min: 6},                    // s3cmd's .s3cfg, Django
+	{word: "secretkey", family: familySecret, min: 6},                     // secretKey
+	{word: "secret_key_base", family: familySecret, min: 6},               // Rails' config/secrets.yml
 	{word: "secret_access_key", family: "AWS secret access key", min: 20}, // AWS CLI's credentials file
 	{word: "token", family: familyToken, min: 8},
 	{word: "authtoken", family: familyToken, min: 8},     // .npmrc's _authToken
 	{word: "identitytoken", family: familyToken, min: 8}, // Docker config
 	{word: "registrytoken", family: familyToken, min: 8}, // Docker config
-	{word: "apikey", family: "API key", min: 8},
-	{word: "api_key", family: "API key", min: 8},
-	{word: "api-key", family: "API key", min: 8},
+	{word: "apikey", family: familyAPIKey, min: 8},
+	{word: "api_key", family: familyAPIKey, min: 8},
+	{word: "api-key", family: familyAPIKey, min: 8},
 	{word: "accountkey", family: "Azure storage account key", min: 20, exact: true},    // Azure Storage connection string
 	{word: "sharedaccesskey", family: "Azure shared access key", min: 20, exact: true}, // Service Bus, Event Hubs, IoT Hub
 	{word: "sig", family: "Azure SAS signature", min: 16, exact: true},                 // shared access signature
@@ -43,9 +52,23 @@ var credentialKeys = []credentialKey{
 	{word: "_gitlab_session", family: "GitLab session cookie", min: 32, exact: true},   // gitleaks gitlab-session-cookie
 }
 
+// The families of keyword-scoped credentials.
+const (
+	familySecret = "secret"
+	familyAPIKey = "API key"
+	familyBundle = "Bundler source credential"
+)
+
+// bundlerKey is the key of a gem source's credentials in Bundler's
+// configuration: BUNDLE_ and the host, its dots written "__"
+// (BUNDLE_GEMS__EXAMPLE__COM), whose value is "user:password" or a
+// token.
+var bundlerKey = credentialKey{word: "bundle_", family: familyBundle, min: 8}
+
 // ordinaryTokenKeys are keys ending in token whose value is not a
-// credential: pagination and request bookkeeping.
-var ordinaryTokenKeys = []string{"page", "next", "continuation", "sync", "csrf", "xsrf", "cancellation", "idempotency", "resume", "pagination"}
+// credential: pagination and request bookkeeping, and CSRF tokens
+// (Rails names its authenticity_token).
+var ordinaryTokenKeys = []string{"page", "next", "continuation", "sync", "csrf", "xsrf", "authenticity", "cancellation", "idempotency", "resume", "pagination"}
 
 // keySuffix2 reports whether a key ending in the two bytes a, b may
 // name a credential: they are the last two bytes of some word, in either
@@ -67,8 +90,40 @@ var keyLast, keyBeforeLast = func() (last, before [256]uint32) {
 	return last, before
 }()
 
-// keyFamily returns the credential key that key matches, if any.
+// The word bits above fit in a uint32.
+var _ [32 - len(credentialKeys)]struct{}
+
+// mayEndKey reports whether a key whose last two bytes are a, b may name
+// a credential: a word's last two bytes, or two capitals (a Bundler key
+// ends in its host's top-level domain).
+func mayEndKey(a, b byte) bool {
+	return keySuffix2(a, b) || isUpper(a) && isUpper(b)
+}
+
+// keyMayEnd reports whether a key that names a credential may end just
+// before s[j], where an operator, spaces or a quote may come between:
+// for most anchors the two bytes before rule one out.
+func keyMayEnd(s string, j int) bool {
+	if j < 2 {
+		return false
+	}
+	switch c := s[j-1]; c {
+	case ' ', '\t', '"', '\'', ':', '?', '.', '+':
+		return true
+	default:
+		return mayEndKey(s[j-2], c)
+	}
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// keyFamily returns the credential key that key matches, if any. A key
+// that says its value is public (publicToken, NEXT_PUBLIC_API_KEY) names
+// none.
 func keyFamily(key string) *credentialKey {
+	if len(key) > len("BUNDLE___") && strings.HasPrefix(key, "BUNDLE_") && strings.Contains(key[7:], "__") {
+		return &bundlerKey
+	}
 	for i := range credentialKeys {
 		k := &credentialKeys[i]
 		if !hasFoldSuffix(key, k.word) {
@@ -86,7 +141,7 @@ func keyFamily(key string) *credentialKey {
 		if c != '_' && c != '.' && c != '-' && !camel {
 			continue
 		}
-		if k.word == "token" && ordinaryTokenKey(key[:rest-1]) {
+		if k.word == "token" && ordinaryTokenKey(key[:rest-1]) || containsFold(key[:rest], "public") {
 			continue
 		}
 		return k
@@ -103,21 +158,102 @@ func ordinaryTokenKey(before string) bool {
 	return false
 }
 
+// containsFold reports whether s holds word, which is in lower case,
+// ignoring the case of ASCII letters.
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		if hasFoldPrefix(s[i:], word) {
+			return true
+		}
+	}
+	return false
+}
+
 // valueOK reports whether v is a credential for k: long enough, not a
-// placeholder, not a word that means none.
+// placeholder or a reference, not a word that means none.
 func (k *credentialKey) valueOK(v string) bool {
-	if len(v) < k.min || !passwordOK(v) {
+	if len(v) < k.min || !passwordOK(v) || placeholder(v) {
 		return false
 	}
 	if k.notPath && (v[0] == '/' || v[0] == '.' || v[0] == '~') {
 		return false
 	}
-	switch {
-	case len(v) <= 5 && (hasFoldPrefix(v, "null") || hasFoldPrefix(v, "none") || hasFoldPrefix(v, "true") || hasFoldPrefix(v, "false")):
-		return false
+	if k == &bundlerKey && strings.IndexByte(v, ':') <= 0 && len(v) < 16 {
+		return false // neither user:password nor a token
+	}
+	if len(v) <= 5 {
+		for _, w := range noneWords {
+			if len(v) == len(w) && hasFoldPrefix(v, w) {
+				return false
+			}
+		}
 	}
 	return true
 }
+
+// noneWords are values that mean no credential: YAML's and JSON's
+// booleans and nulls.
+var noneWords = []string{"null", "none", "nil", "true", "false", "yes", "no", "on", "off"}
+
+// placeholder reports whether v, a key's value, stands for a credential
+// rather than being one (beyond what passwordOK rules out): a reference
+// to a Terraform variable (var.db_password), an instruction (REPLACE_ME,
+// changeme, your_token_here), a mask (***, yyy), an elided value (ends
+// in "..."), the word for what goes there (password, token), or the
+// name of a variable in capitals (ACCESS_TOKEN).
+func placeholder(v string) bool {
+	if strings.HasPrefix(v, "var.") || strings.Contains(v, "***") || strings.HasSuffix(v, "...") || strings.HasSuffix(v, "…") {
+		return true
+	}
+	for _, w := range placeholderWords {
+		if containsFold(v, w) {
+			return true
+		}
+	}
+	for _, w := range standInWords {
+		if len(v) == len(w) && hasFoldPrefix(v, w) {
+			return true
+		}
+	}
+	if len(v) > 0 && len(v) <= 8 && count(v, v[0]) == len(v) {
+		return true // a short mask: xxx, yyy
+	}
+	if len(v) >= 3 && ascending(v) {
+		return true // abc, 1234, abcdef
+	}
+	// a name in capitals: ACCESS_TOKEN, DB_PASSWORD
+	underscore := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '_':
+			underscore = i > 0
+		case isUpper(c), c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return underscore
+}
+
+// ascending reports whether each byte of s is one more than the one
+// before.
+func ascending(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i] != s[i-1]+1 {
+			return false
+		}
+	}
+	return true
+}
+
+// standInWords are values that name what goes there, or a field beside
+// it (a list of field names is not a key and its value).
+var standInWords = []string{"password", "passwd", "pass", "pwd", "secret", "token", "apikey", "api_key", "test", "user", "username", "login", "email"}
+
+// placeholderWords mark a value as an instruction to put a credential
+// there.
+var placeholderWords = []string{"changeme", "change_me", "change-me", "replace_me", "replaceme", "replace-me", "placeholder", "your_", "your-", "_here"}
 
 // keyBefore returns the key that ends at s[end-1]: bytes of [A-Za-z0-9_.-],
 // at most 64 of them.
@@ -129,21 +265,83 @@ func keyBefore(s string, end int) string {
 	return s[k:end]
 }
 
+// maxValue is how much of a value the key detectors read: a credential
+// is shorter, and a scan reads no byte more than a bounded number of
+// times.
+const maxValue = 4096
+
 // keyValueAt reports the credential in the `key=value` whose '=' is at
-// s[eq], if its key names one.
+// s[eq], if its key names one: `key=value`, `key = "value"`, `'key' =
+// 'value'` (TOML), `key := "value"`, `key ?= value` (Make), `$key .=
+// "value"` (PHP), `var key string = "value"` (Go), `--key=value`.
 func keyValueAt(s string, eq int, h *hit) bool {
+	if eq+1 < len(s) && (s[eq+1] == '=' || s[eq+1] == '>') {
+		return false // a comparison, or => (keyArrowAt)
+	}
 	k := eq
+	for k > 0 && eq-k < 3 && (s[k-1] == ':' || s[k-1] == '?' || s[k-1] == '.' || s[k-1] == '+') {
+		k--
+	}
+	if k > 0 && (s[k-1] == '!' || s[k-1] == '<' || s[k-1] == '>' || s[k-1] == '=') {
+		return false
+	}
+	ck, ok := keyEndingAt(s, k, false)
+	if !ok {
+		return false
+	}
+	return keyValue(s, ck, eq+1, h)
+}
+
+// keyEndingAt returns the credential key whose end (or closing quote) is
+// the last byte before s[k] that is not a space or tab, if any. With
+// typed, a Go or Kotlin type between key and operator is skipped (`var
+// key string =`, `var key: String =`).
+func keyEndingAt(s string, k int, quotedOnly bool) (*credentialKey, bool) {
+	if k < 2 {
+		return nil, false
+	}
+	if c := s[k-1]; isRun[c] && !quotedOnly {
+		// most keys: the two bytes before rule them out at once
+		if !mayEndKey(s[k-2], c) {
+			return nil, false
+		}
+		ck := keyFamily(keyBefore(s, k))
+		return ck, ck != nil
+	}
 	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
 		k--
 	}
-	if k < 2 || !keySuffix2(s[k-2], s[k-1]) {
-		return false
+	if k >= 7 && (s[k-6:k] == "string" || s[k-6:k] == "String") && (s[k-7] == ' ' || s[k-7] == ':') {
+		k -= 7
+		for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t' || s[k-1] == ':') {
+			k--
+		}
 	}
-	ck := keyFamily(keyBefore(s, k))
-	if ck == nil {
-		return false
+	quoted := k > 0 && (s[k-1] == '"' || s[k-1] == '\'')
+	if quoted {
+		k--
+		if k > 0 && s[k-1] == '\\' {
+			k--
+		}
+	} else if quotedOnly {
+		return nil, false
 	}
-	v := eq + 1
+	if k < 2 || !mayEndKey(s[k-2], s[k-1]) {
+		return nil, false
+	}
+	key := keyBefore(s, k)
+	if quoted {
+		if ks := k - len(key); ks == 0 || s[ks-1] != '"' && s[ks-1] != '\'' && s[ks-1] != '\\' {
+			return nil, false
+		}
+	}
+	ck := keyFamily(key)
+	return ck, ck != nil
+}
+
+// keyValue reports the value that starts at s[v] (after spaces) as a
+// credential of ck's.
+func keyValue(s string, ck *credentialKey, v int, h *hit) bool {
 	for v < len(s) && (s[v] == ' ' || s[v] == '\t') {
 		v++
 	}
@@ -152,62 +350,125 @@ func keyValueAt(s string, eq int, h *hit) bool {
 }
 
 // valueAt returns the value that starts at v: up to its closing quote if
-// it opens with one, else up to ';', '&', ',' or whitespace.
+// it opens with one (", ', ` or an escaped \"), else up to ';', '&',
+// ',', a quote or whitespace; at most maxValue bytes.
 func valueAt(s string, v int) (start, end int) {
-	if v < len(s) && (s[v] == '"' || s[v] == '\'') {
+	lim := min(len(s), v+maxValue)
+	if v+1 < lim && s[v] == '\\' && s[v+1] == '"' {
+		v++
+	}
+	if v < lim && (s[v] == '"' || s[v] == '\'' || s[v] == '`') {
 		q := s[v]
 		end = v + 1
-		for end < len(s) && s[end] != q && s[end] != '\n' {
+		for end < lim && s[end] != q && s[end] != '\n' && !(q == '"' && s[end] == '\\' && end+1 < lim && s[end+1] == '"') {
 			end++
 		}
 		return v + 1, end
 	}
 	end = v
-	for end < len(s) && !isSpace(s[end]) && s[end] != ';' && s[end] != '&' && s[end] != '"' && s[end] != '\'' {
+	for end < lim && !isSpace(s[end]) && s[end] != ';' && s[end] != '&' && s[end] != ',' && s[end] != '}' && s[end] != ']' && s[end] != '"' && s[end] != '\'' {
 		end++
 	}
 	return v, end
 }
 
-// jsonMemberAt reports the credential in the JSON member whose key's
-// closing quote is at s[q], if its key names one: "key": "value", or
-// escaped as inside another JSON string (\"key\": \"value\").
-func jsonMemberAt(s string, q int, h *hit) bool {
-	c := q + 1
-	for c < len(s) && s[c] == ' ' {
-		c++
-	}
-	if c >= len(s) || s[c] != ':' {
-		return false
-	}
-	k := q
-	if k > 0 && s[k-1] == '\\' {
+// keyColonAt reports the credential in the `key: value` whose ':' is at
+// s[c]: a JSON member ("key": "value", escaped as inside another JSON
+// string too), a YAML mapping or a header. A key without quotes must
+// start the value, a line or a word, and a space must follow the ':'.
+// A YAML value may carry an anchor (&pw) and hold any byte but a line
+// break; a block scalar's value is its first line.
+func keyColonAt(s string, c int, h *hit) bool {
+	k := c
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
 		k--
 	}
-	if k < 3 || !keySuffix2(s[k-2], s[k-1]) {
-		return false
-	}
-	key := keyBefore(s, k)
-	if ks := k - len(key); ks == 0 || (s[ks-1] != '"' && s[ks-1] != '\\') {
-		return false
-	}
-	ck := keyFamily(key)
-	if ck == nil {
+	quoted := k > 0 && (s[k-1] == '"' || s[k-1] == '\'')
+	ck, ok := keyEndingAt(s, k, false)
+	if !ok {
 		return false
 	}
 	v := c + 1
-	for v < len(s) && isSpace(s[v]) {
+	if !quoted {
+		ks := k - len(keyBefore(s, k))
+		if ks > 0 && !isSpace(s[ks-1]) && s[ks-1] != '{' && s[ks-1] != ',' && s[ks-1] != '(' && s[ks-1] != '[' {
+			return false
+		}
+		if v < len(s) && s[v] != ' ' && s[v] != '\t' && s[v] != '\n' && s[v] != '\r' {
+			return false
+		}
+	}
+	for v < len(s) && (s[v] == ' ' || s[v] == '\t') {
 		v++
 	}
-	if v < len(s) && s[v] == '\\' {
-		v++
+	if quoted {
+		return keyValue(s, ck, v, h)
 	}
-	if v >= len(s) || s[v] != '"' {
-		return false
+	return yamlValue(s, ck, v, h)
+}
+
+// yamlValue reports the YAML scalar that starts at s[v] as a credential
+// of ck's: quoted, plain (to the line's end or a comment), after an
+// anchor or a tag, or the first line of a block scalar.
+func yamlValue(s string, ck *credentialKey, v int, h *hit) bool {
+	for v < len(s) && (s[v] == '&' || s[v] == '!') {
+		for v < len(s) && !isSpace(s[v]) {
+			v++
+		}
+		for v < len(s) && (s[v] == ' ' || s[v] == '\t') {
+			v++
+		}
 	}
-	end := v + 1
-	for end < len(s) && s[end] != '"' && s[end] != '\\' {
+	if v < len(s) && (s[v] == '|' || s[v] == '>') {
+		for v < len(s) && s[v] != '\n' {
+			v++
+		}
+		for v < len(s) && isSpace(s[v]) {
+			v++
+		}
+	}
+	if v < len(s) && (s[v] == '"' || s[v] == '\'' || s[v] == '\\') {
+		return keyValue(s, ck, v, h)
+	}
+	lim := min(len(s), v+maxValue)
+	end := v
+	for end < lim && s[end] != '\n' && s[end] != '\r' && !(s[end] == '#' && end > v && isSpace(s[end-1])) {
 		end++
 	}
-	return ck.valueOK(s[v+1:end]) && h.set(ck.family, v+1, end)
+	for end > v && isSpace(s[end-1]) {
+		end--
+	}
+	return ck.valueOK(s[v:end]) && h.set(ck.family, v, end)
+}
+
+// keyArrowAt reports the credential in the `key => value` whose '>' is
+// at s[a] (PHP arrays, Ruby hashes, Logstash).
+func keyArrowAt(s string, a int, h *hit) bool {
+	if a == 0 || s[a-1] != '=' {
+		return false
+	}
+	ck, ok := keyEndingAt(s, a-1, false)
+	return ok && keyValue(s, ck, a+1, h)
+}
+
+// keyCallAt reports the credential in a call's first two arguments
+// `("KEY", "value")` whose value starts with the run s[i:e] after its
+// opening quote: System.setProperty, os.Setenv, putenv, a getter with a
+// default.
+func keyCallAt(s string, i, e int, h *hit) bool {
+	k := i - 1 // the value's opening quote
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	if k < 5 || s[k-1] != ',' || s[k-2] != '"' && s[k-2] != '\'' {
+		return false
+	}
+	ck, ok := keyEndingAt(s, k-1, true)
+	if !ok {
+		return false
+	}
+	if ks := k - 2 - len(keyBefore(s, k-2)); ks < 2 || s[ks-2] != '(' {
+		return false
+	}
+	return keyValue(s, ck, i-1, h)
 }

@@ -47,32 +47,40 @@ func TestMemoAnswersAsTheScan(t *testing.T) {
 	fresh.Contains("ghp_" + strings.Repeat("a", 4)) // 8 bytes
 	assert.Equal(t, 1, secretvalue.Remembered(fresh), "a value of 8 bytes is remembered")
 	fresh = secretvalue.New()
-	// 100 values, 40 of them two to a pair of slots and no three in
-	// one: the seed is drawn per detector, so 100 values taken as they
-	// come would share a pair three times in one run in 26, and a pair
-	// twice in all but one run in 11
-	byPair := map[uint64][]string{}
-	var pairs []uint64
+	// 100 values, 40 of them four to a bucket of slots and no five in
+	// one, the other 60 alone in theirs: all stay; a fifth value in a
+	// full bucket pushes the fourth out. The seed is drawn per detector,
+	// so the buckets are found for this detector's values.
+	byBucket := map[uint64][]string{}
+	var buckets []uint64
 	for _, v := range values {
-		p := secretvalue.MemoPair(fresh, v)
-		if byPair[p] == nil {
-			pairs = append(pairs, p)
+		p := secretvalue.MemoBucket(fresh, v)
+		if byBucket[p] == nil {
+			buckets = append(buckets, p)
 		}
-		byPair[p] = append(byPair[p], v)
+		byBucket[p] = append(byBucket[p], v)
 	}
-	var twos, ones []string
-	for _, p := range pairs {
-		if vs := byPair[p]; len(vs) >= 2 && len(twos) < 40 {
-			twos = append(twos, vs[:2]...)
+	var fours, ones []string
+	var fifth string
+	for _, p := range buckets {
+		if vs := byBucket[p]; len(vs) >= 5 && len(fours) < 40 {
+			fours = append(fours, vs[:4]...)
+			if fifth == "" {
+				fifth = vs[4]
+			}
 		} else if len(ones) < 60 {
 			ones = append(ones, vs[0])
 		}
 	}
-	require.Len(t, slices.Concat(twos, ones), 100)
-	for _, v := range slices.Concat(twos, ones) {
+	require.Len(t, slices.Concat(fours, ones), 100)
+	require.NotEmpty(t, fifth)
+	for _, v := range slices.Concat(fours, ones) {
 		fresh.Contains(v)
 	}
-	assert.Equal(t, 100, secretvalue.Remembered(fresh), "two slots a value: 100 values in 4,096 slots all stay")
+	assert.Equal(t, 100, secretvalue.Remembered(fresh), "four slots a bucket: 100 values in 4,096 slots all stay")
+	fresh.Contains(fifth)
+	assert.Equal(t, 100, secretvalue.Remembered(fresh), "a fifth value in a full bucket takes the fourth's slot")
+	assert.Equal(t, secretvalue.Scanned(fresh, fifth), fresh.Contains(fifth))
 }
 
 // TestMemoConcurrent: goroutines asking one detector of values that push
@@ -99,4 +107,28 @@ func TestMemoConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestMemoGrows: a detector that sees more distinct values than its
+// memo holds grows it, so that 10,000 values seen again and again (six
+// times: each table grows once an eighth of its slots' worth have been
+// pushed out) are remembered, all but a few that share a bucket with four
+// others; one that sees a few hundred keeps its first table.
+func TestMemoGrows(t *testing.T) {
+	d := secretvalue.New()
+	values := memoValues(10000)
+	for range 6 {
+		for _, v := range values {
+			d.Contains(v)
+		}
+	}
+	assert.Greater(t, secretvalue.MemoSlots(d), 4*len(values), "grown past four slots a value")
+	assert.Greater(t, secretvalue.Remembered(d), len(values)*99/100)
+	small := secretvalue.New()
+	for range 3 {
+		for _, v := range values[:300] {
+			small.Contains(v)
+		}
+	}
+	assert.Equal(t, 4096, secretvalue.MemoSlots(small))
 }

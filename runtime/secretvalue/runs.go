@@ -20,8 +20,8 @@ const minRun = 16
 // text before a run says the run is (a Bearer token, a webhook URL's
 // secret path), or that base64 text starting a run holds.
 func (d *Detector) runs(s string, depth int, h *hit) bool {
-	known := -1  // s[known] and the bytes back to p-minRun+1 are run bytes
-	widened := 0 // where widen last went back from
+	known := -1 // s[known] and the bytes back to p-minRun+1 are run bytes
+	var m marks
 	// p is the last byte of the stretch where a run may start at
 	// p-minRun+1: s[p-minRun] is not a run byte.
 	for p := minRun - 1; p < len(s); {
@@ -35,7 +35,7 @@ func (d *Detector) runs(s string, depth int, h *hit) bool {
 			continue
 		}
 		e := runEnd(s, p+1)
-		if d.mayHold(s, i, depth) && d.run(s, i, e, depth, &widened, h) {
+		if d.mayHold(s, i, e, depth) && d.run(s, i, e, depth, &m, h) {
 			return true
 		}
 		p = e + minRun // s[e] is not a run byte
@@ -43,23 +43,26 @@ func (d *Detector) runs(s string, depth int, h *hit) bool {
 	return false
 }
 
-// mayHold reports whether the run at s[i] may be worth run's checks: a
-// family's prefix may start it, it may be base64 text, or the byte before
-// it may give it a context. Most runs fail all three at once.
-func (d *Detector) mayHold(s string, i, depth int) bool {
-	if d.index.mayStart(s[i], s[i+1], s[i+2]) || len(d.shortPrefix) > 0 || depth < maxDepth && startsText[s[i]] && decodesToText(s[i:i+4]) {
+// mayHold reports whether the run s[i:e] may be worth run's checks: a
+// family's prefix may start it, it may be base64 or hex text, it may
+// have a shape (shapes.go), or the byte before it may give it a context
+// or start a token that holds it. Most runs fail all of these at once.
+func (d *Detector) mayHold(s string, i, e, depth int) bool {
+	if d.index.mayStart(s[i], s[i+1], s[i+2]) || len(d.shortPrefix) > 0 || e-i >= minShape ||
+		depth < maxDepth && (startsText[s[i]] && decodesToText(s[i:i+4]) || mayStartHexText(s, i)) {
 		return true
 	}
 	if i == 0 {
 		return false
 	}
-	switch s[i-1] {
-	case ' ', '\t', '~', '+', '=':
+	switch c := s[i-1]; c {
+	case '+', '=':
 		return true
 	case '/':
 		return i >= 2 && in(s[i-2], upperAlnum) // a webhook's ID, not a path
+	default:
+		return runFinds[c] != nil
 	}
-	return false
 }
 
 // lastNonRun returns the index of the last byte of s[lo:hi] that is not a
@@ -108,27 +111,51 @@ func runBits(x uint64) uint64 {
 	return in & (y + ones8*0x60) & notDEL &^ x & highs8 // not a control byte, DEL or past 0x7f
 }
 
+// marks are what the checks of a scan's earlier runs leave for the later
+// ones, so that no byte is read again and again: where widen last went
+// back from, and how far text decoded from base64 or hex was scanned.
+type marks struct {
+	widened, base64, hex int
+}
+
 // run checks the run s[i:e].
-func (d *Detector) run(s string, i, e, depth int, widened *int, h *hit) bool {
+func (d *Detector) run(s string, i, e, depth int, m *marks, h *hit) bool {
 	if d.tokenAt(s, i, h) {
 		return true
 	}
 	if i > 0 {
 		if c := s[i-1]; c == '+' || c == '=' {
 			// a token whose body holds '+' or '=' may start before them
-			if w, ok := widen(s, i, *widened); ok && d.tokenAt(s, w, h) {
+			if w, ok := widen(s, i, m.widened); ok && d.tokenAt(s, w, h) {
 				return true
 			}
-			*widened = i
+			m.widened = i
 		}
 		if context(s, i, e, h) {
 			return true
 		}
 	}
+	if e-i >= minShape && shapes(s, i, e, h) {
+		return true
+	}
 	if depth < maxDepth {
-		if end := base64Text(s, i); end > 0 && d.scanBase64(s[i:end], depth, h) {
-			h.start, h.end, h.decoded = int32(i), int32(end), true
-			return true
+		if i >= m.base64 && base64Start(s, i) {
+			found, read := d.scanDecoded(s, i, inBase64, depth, h)
+			if found {
+				h.start, h.end, h.enc = int32(i), int32(base64End(s, i)), inBase64
+				return true
+			}
+			m.base64 = read
+		}
+		if i >= m.hex {
+			if end := hexText(s, i); end > 0 {
+				found, read := d.scanDecoded(s[:end], i, inHex, depth, h)
+				if found {
+					h.start, h.end, h.enc = int32(i), int32(end), inHex
+					return true
+				}
+				m.hex = read
+			}
 		}
 	}
 	return false

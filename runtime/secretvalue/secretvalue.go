@@ -58,6 +58,7 @@ func New(prefixes ...string) *Detector {
 	}
 	d := &Detector{userPrefix: len(fams) > len(builtinFamilies)}
 	d.memo.seed = maphash.MakeSeed()
+	d.memo.table.Store(newMemoTable(memoSlots))
 	d.index.build(fams)
 	for i, f := range d.index.families {
 		if len(f.prefix) == 1 {
@@ -72,6 +73,9 @@ func New(prefixes ...string) *Detector {
 func (d *Detector) Contains(value string) bool {
 	if len(value) >= memoFrom {
 		return d.memo.contains(d, value)
+	}
+	if !d.userPrefix {
+		return false // shorter than minValue (memoFrom): only a prefix of one's own
 	}
 	var h hit
 	return d.scan(value, 0, &h)
@@ -104,9 +108,11 @@ func Find(value string) (Finding, bool) { return builtin.Find(value) }
 // returning true.
 type hit struct {
 	family     string
-	start, end int32 // the credential's bytes (for base64, the base64 text)
-	user       int16 // for familyPrefix, 1 + the family's index in the detector's table
-	decoded    bool  // found in decoded base64
+	start, end int32    // the credential's bytes (for base64, the base64 text)
+	user       int16    // for familyPrefix, 1 + the family's index in the detector's table
+	enc        encoding // found in text decoded from base64 or hex, 0 if not
+	form       string   // the form, when the detector knows it better than formOf
+	by         detector // the registry's detector that found it, 0 for a family
 }
 
 // set fills h and returns true.
@@ -114,6 +120,12 @@ func (h *hit) set(family string, start, end int) bool {
 	h.family, h.start, h.end = family, int32(start), int32(end)
 	return true
 }
+
+// Contains answers a value shorter than memoFrom without scanning it
+// when no prefix was given to New: scan reads no value shorter than
+// minValue but for such prefixes. The two must be equal.
+var _ [memoFrom - minValue]struct{}
+var _ [minValue - memoFrom]struct{}
 
 // minValue is the length of the shortest value scan runs the built-in
 // detectors on: the word tests read eight bytes. The one shorter value
@@ -127,9 +139,10 @@ const maxDepth = 2
 
 // scan runs every detector over s, the value or text decoded from it at
 // depth, and fills h with the first hit. The runs of token bytes are
-// found by one skip scan (runs.go), the bytes the structural detectors
+// found by one skip scan (runs.go), the bytes the anchored detectors
 // hang on by another (anchors.go); each detector then checks back from
-// where they point.
+// where they point; last, the detectors that read a value whole
+// (detectors.go).
 func (d *Detector) scan(s string, depth int, h *hit) bool {
 	if len(s) < minValue {
 		return d.userPrefix && len(s) > 0 && d.tokenAtStart(s, h)
@@ -143,14 +156,7 @@ func (d *Detector) scan(s string, depth int, h *hit) bool {
 	if len(s) >= minRun && d.runs(s, depth, h) {
 		return true
 	}
-	if anchors(s, h) {
-		return true
-	}
-	switch s[0] {
-	case 'm', 'd', ' ', '\t', '\n', '\r':
-		return netrc(s, h)
-	}
-	return false
+	return anchors(s, h) || wholeValue(s, h)
 }
 
 // tokenAtStart finds a token of any family at the value's start, after

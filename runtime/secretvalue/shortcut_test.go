@@ -16,8 +16,11 @@ import (
 // against a linear search; the eight-byte tests against byte tests.
 
 // plainScan is scan without its shortcuts: every run of minRun or more
-// bytes goes through run, every '@' and '=' through its check, and every
-// '"' of a value that starts like JSON.
+// bytes goes through run (widening from scratch each time; text decoded
+// from base64 or hex is not decoded again from a later run, as in the
+// scan), every byte of the value through the anchored detectors of that
+// byte, found by a linear search of the registry, and the value through
+// every detector that reads it whole.
 func (d *Detector) plainScan(s string, h *hit) bool {
 	if len(s) < minValue {
 		return d.userPrefix && d.tokenAtStart(s, h)
@@ -25,6 +28,7 @@ func (d *Detector) plainScan(s string, h *hit) bool {
 	if d.tokenAtStart(s, h) {
 		return true
 	}
+	var m marks
 	for i := 0; i < len(s); {
 		if !isRun[s[i]] {
 			i++
@@ -35,35 +39,26 @@ func (d *Detector) plainScan(s string, h *hit) bool {
 			e++
 		}
 		if e-i >= minRun {
-			if d.run(s, i, e, 0, new(int), h) {
+			// widen from scratch at every run; decoded text, as
+			// the scan does, once
+			m.widened = 0
+			if d.run(s, i, e, 0, &m, h) {
 				return true
 			}
 		}
 		i = e
 	}
-	json := looksJSON(s)
 	for j := 0; j < len(s); j++ {
-		switch s[j] {
-		case '@':
-			if urlAt(s, j, h) {
-				return true
-			}
-		case '=':
-			if keyValueAt(s, j, h) {
-				return true
-			}
-		case '"':
-			if json && jsonMemberAt(s, j, h) {
+		for _, a := range anchoredDetectors {
+			if a.anchor == s[j] && a.find.call(s, j, h) {
 				return true
 			}
 		}
 	}
-	if len(s) >= pemMin && privateKeyIn(s, h) {
-		return true
-	}
-	switch s[0] {
-	case 'm', 'd', ' ', '\t', '\n', '\r':
-		return netrc(s, h)
+	for _, w := range valueDetectors {
+		if w.find.callWhole(s, h) {
+			return true
+		}
 	}
 	return false
 }
@@ -207,11 +202,11 @@ func TestRunBits(t *testing.T) {
 	}
 }
 
-// TestAnchorBits: the word test marks every '=' and '@', and the lowest
+// TestAnchorBits: the word test marks every anchor byte, and the lowest
 // mark is one; higher marks that are not are checked by byte.
 func TestAnchorBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	const alphabet = "@=\"?<>A#!abc019\x00\x01\x3c\x3e\x41\xff"
+	alphabet := string(anchorBytes) + "\"?<A#!abc019\x00\x01\x3c\x3d\x3f\x41\xff"
 	for range 200000 {
 		var w [8]byte
 		for k := range w {
@@ -220,7 +215,7 @@ func TestAnchorBits(t *testing.T) {
 		m := anchorBits(load64(string(w[:]), 0))
 		lowest := -1
 		for k := 0; k < 8; k++ {
-			anchor := w[k] == '@' || w[k] == '='
+			anchor := anchorFinds[w[k]][0] != 0
 			if anchor {
 				require.Equal(t, uint64(1), m>>(8*k+7)&1, "%q byte %d", w, k)
 				if lowest < 0 {

@@ -5,15 +5,11 @@ import "strings"
 // This file holds the URL checks: a URL whose userinfo holds a credential
 // (RFC 3986 §3.2.1: "user:password@host", or a token as the user alone),
 // found from each '@' of a value (anchors.go), so that any URL of a list (GOPROXY,
-// pip's index URLs) and a password holding '/' or '#' are found; JDBC's
-// Oracle form "user/password@host"; and a Microsoft Teams webhook URL,
-// whose path holds an '@'.
-
-// urlAt reports the credential of the URL whose userinfo or path the
-// '@' at s[at] ends, if any.
-func urlAt(s string, at int, h *hit) bool {
-	return urlCredentialAt(s, at, h) || teamsWebhookAt(s, at, h)
-}
+// pip's index URLs, .git-credentials lines) and a password holding '/'
+// or '#' are found, also with its slashes escaped as in JSON
+// ("https:\/\/u:p@h"); JDBC's Oracle form "user/password@host"; the
+// Go MySQL driver's DSN, "user:password@tcp(host:3306)/db"; and a
+// Microsoft Teams webhook URL, whose path holds an '@'.
 
 // urlCredentialAt reports whether the '@' at s[at] ends the userinfo of a
 // URL, scheme "://" userinfo "@" host, whose userinfo holds a password
@@ -31,6 +27,9 @@ func urlCredentialAt(s string, at int, h *hit) bool {
 		}
 		if c == '/' && k >= 2 && s[k-1] == '/' && s[k-2] == ':' {
 			return userinfo(s, k-2, k+1, at, h)
+		}
+		if c == '/' && k >= 4 && s[k-1] == '\\' && s[k-2] == '/' && s[k-3] == '\\' && s[k-4] == ':' {
+			return userinfo(s, k-4, k+1, at, h) // :\/\/, escaped in JSON
 		}
 		if c == ':' && hasFoldSuffix(s[:k], "thin") {
 			return oracleUserinfo(s, k, at, h)
@@ -103,7 +102,8 @@ func passwordOK(p string) bool {
 	}
 	switch p[0] {
 	case '$':
-		return len(p) > 1 && p[1] != '{' && p[1] != '(' && !(isIdentStart(p[1]) && span(p, 1, word) == len(p))
+		return len(p) > 1 && p[1] != '{' && p[1] != '(' && !(isIdentStart(p[1]) && span(p, 1, word) == len(p)) &&
+			!(len(p) == 2 && p[1] >= '0' && p[1] <= '9') // $1, a script's argument
 	case '%':
 		// a URL escape, not a Windows %VAR% or a format's %s
 		return len(p) > 2 && in(p[1], hexAny) && in(p[2], hexAny) && !(p[len(p)-1] == '%' && span(p, 1, word) == len(p)-1)
@@ -148,6 +148,9 @@ func endsURL(c byte) bool {
 // (gitleaks' microsoft-teams-webhook) whose '@' is at s[at]:
 // …webhook.office.com/webhookb2/{id}@{id}/IncomingWebhook/{hex}/{id}.
 func teamsWebhookAt(s string, at int, h *hit) bool {
+	if at == 0 || !isAlnum(s[at-1]) {
+		return false // the '@' joins two IDs
+	}
 	b := s[max(0, at-100):at]
 	j := strings.Index(b, ".webhook.office.com/webhookb2/")
 	if j < 0 || !strings.Contains(s[at:min(len(s), at+60)], "/IncomingWebhook/") {
@@ -162,4 +165,39 @@ func teamsWebhookAt(s string, at int, h *hit) bool {
 		end++
 	}
 	return h.set("Microsoft Teams webhook URL", start, end)
+}
+
+// dsnAt reports the Go MySQL driver's DSN (go-sql-driver/mysql:
+// [user[:password]@][protocol[(address)]]/dbname) whose userinfo the '@'
+// at s[at] ends, when it names a protocol, "tcp(", "tcp6(", "udp(" or
+// "unix(", and holds a password that is not a placeholder. The DSN
+// starts at the value's start, after whitespace, a quote or '='; its
+// password may hold any other byte, '@' too.
+func dsnAt(s string, at int, h *hit) bool {
+	rest := s[at+1:]
+	if !(hasPrefixAny(rest, "tcp(", "tcp6(", "tcp4(", "udp(", "unix(")) {
+		return false
+	}
+	start := at
+	for start > 0 && at-start < 256 && !isSpace(s[start-1]) && s[start-1] != '"' && s[start-1] != '\'' && s[start-1] != '=' && s[start-1] != '`' {
+		start--
+	}
+	c := strings.IndexByte(s[start:at], ':')
+	if c < 0 || strings.Contains(s[start:start+c], "/") {
+		return false
+	}
+	pass := s[start+c+1 : at]
+	if !passwordOK(pass) || placeholder(pass) {
+		return false
+	}
+	return h.set(familyDSN, start, urlEnd(s, at+1))
+}
+
+func hasPrefixAny(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -128,6 +128,21 @@ func ReadValues(path string) ([]string, error) {
 	return values, nil
 }
 
+// Distinct returns n values from values, each distinct past the first
+// round: the value of entry i is values[i%len(values)], with ":" and i
+// appended when i is len(values) or more, so that an environment of n
+// entries holds n values a memo must each remember.
+func Distinct(values []string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = values[i%len(values)]
+		if i >= len(values) {
+			out[i] += fmt.Sprintf(":%d", i)
+		}
+	}
+	return out
+}
+
 // WithValues returns env with the value of its entry i replaced by
 // values[i%len(values)]: the same names, with realistic values (paths,
 // URLs, JSON, digests, LS_COLORS) instead of Environ's filler.

@@ -4,7 +4,8 @@
 // machine. BENCHMARKS.md shows how to run it.
 //
 // A fifth argument names an environment file whose values replace the
-// filler values (realistic values, for the cost of value detection).
+// filler values (realistic values, for the cost of value detection);
+// "distinct:FILE" makes each of the N values distinct (benchdata.Distinct).
 //
 //	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N
 //
@@ -45,10 +46,14 @@ func main() {
 	}
 	env := benchdata.Environ(n, secrets)
 	if len(os.Args) == 5 { // the values of an environment file, such as runtime/secretvalue/testdata/environ.txt
-		values, err := benchdata.ReadValues(os.Args[4])
+		path, distinct := strings.CutPrefix(os.Args[4], "distinct:")
+		values, err := benchdata.ReadValues(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
+		}
+		if distinct {
+			values = benchdata.Distinct(values, n)
 		}
 		env = benchdata.WithValues(env, values)
 	}
