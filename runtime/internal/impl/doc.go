@@ -18,7 +18,8 @@
 // leaves). layers.go applies defines, overrides and binPaths; vars.go
 // makes the overrides; getenv.go reads a ${NAME}; os.go reads this
 // process's environment; names.go and match.go are how names are hashed,
-// compared and matched.
+// compared and matched. report.go is the path apart that a call with a
+// Report or an Observe takes, and reason.go why it left an entry out.
 //
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII
