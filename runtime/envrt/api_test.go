@@ -18,7 +18,7 @@ import (
 // programAPI is everything envrt exports: what programs call. What only
 // generated code calls is envimpl's.
 var programAPI = []string{
-	"CheckVars", "Drop", "Dropped", "EqualFold", "Keep", "KeepMatching", "Observe", "Report", "Set", "Sets", "Split", "Unset", "Var", "VarError",
+	"CheckVars", "Config", "Drop", "Dropped", "EqualFold", "Keep", "KeepMatching", "Observe", "Report", "Set", "Sets", "Split", "Unset", "Var", "VarError",
 }
 
 // TestProgramAPIOnly holds envrt to the program's API, so that go doc
