@@ -19,7 +19,9 @@
 // makes the overrides; getenv.go reads a ${NAME}; os.go reads this
 // process's environment; names.go and match.go are how names are hashed,
 // compared and matched. report.go is the path apart that a call with a
-// Report or an Observe takes, and reason.go why it left an entry out.
+// Report or an Observe takes (it allocates for its walk of environ), and
+// reason.go why the call left an entry out; config.go makes the overrides
+// of envrt.Config.
 //
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII
