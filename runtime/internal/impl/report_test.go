@@ -2,6 +2,7 @@ package impl
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -252,6 +253,10 @@ func TestObserve(t *testing.T) {
 	inPlace := slices.Clone(environ)
 	assert.Equal(t, want, Build(Given(inPlace[:0], inPlace), reportInherit, []string{"TERM=dumb"}, overrides, []Dir{{"/tools"}}), "in place")
 	assert.Equal(t, wantReport, got, "in place")
+
+	// This process's environment, as it is.
+	t.Setenv("ENVGEN_REPORT_TOKEN", "t-1")
+	assert.Equal(t, os.Environ(), Build(OS(), reportInherit, []string{"TERM=dumb"}, []Var{Observe(func(Dropped) {})}, nil), "OS")
 
 	// Names compare as the task compares them.
 	got = nil
