@@ -2,12 +2,13 @@ package main
 
 // This file reads the user's configuration (config.yaml is the example)
 // into overrides of the compiled policy, envpolicy.yaml, and refuses a
-// bad one at start-up, naming each bad entry and never its value. The
-// policy stays the floor: the configuration passes a secret only by its
-// exact name (keep, or a ${NAME} value).
+// bad one at start-up, naming each bad entry and never its value. Each
+// child's settings are an env block, the block every envgen host reads
+// the same way (envrt.Config: drop, keep, keepMatching, set). The policy
+// stays the floor: the configuration passes a secret only by its exact
+// name (keep, or a ${NAME} value).
 
 import (
-	"errors"
 	"slices"
 	"strings"
 
@@ -17,9 +18,15 @@ import (
 	"github.com/envgen/envgen/runtime/envrt"
 )
 
-// Config is a user's configuration, resolved: for each child, the
-// overrides its builder applies after the policy's own rules, in order.
+// Config is a user's configuration, resolved: whether the host enforces
+// its policy, and for each child the overrides its builder applies after
+// the policy's own rules, in order.
 type Config struct {
+	// Enforce is envPolicy: enforce (the default). With envPolicy:
+	// observe, the children get the host's environment as they did
+	// before the policy, and the host logs what enforcing it would leave
+	// out.
+	Enforce bool
 	Shell   []envrt.Var // for the shell that runs the model's commands
 	Servers []Server    // in the file's order
 }
@@ -32,13 +39,6 @@ type Server struct {
 	Overrides []envrt.Var
 }
 
-// override is one override with the entry of the file it comes from.
-type override struct {
-	v    envrt.Var
-	at   *yaml.Node
-	what string // where in the file: "secrets", "servers.github.env"
-}
-
 // LoadConfig reads the configuration data, the text of the file name, for
 // a host whose environment is environ (which a ${NAME} value reads). It
 // returns every problem at once, one per line, as FILE:LINE:COL: message.
@@ -47,21 +47,26 @@ func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	var secrets []override
-	var shell childEntries
-	var servers []serverEntries
-	for key, value := range f.Mapping(root, "the configuration", "secrets", "shell", "servers") {
+	cfg := &Config{Enforce: true}
+	var every, shell []envrt.Var
+	var servers []Server
+	for key, value := range f.Mapping(root, "the configuration", "envPolicy", "env", "shell", "servers") {
 		switch key.Value {
-		case "secrets":
-			// More names or patterns no child inherits. An invalid one
-			// would scrub every entry (Drop fails closed); CheckVars below
-			// refuses it instead.
-			for _, s := range f.Scalars(value, "secrets") {
-				secrets = append(secrets, override{envrt.Drop(s.Text), s.Node, "secrets"})
+		case "envPolicy":
+			switch mode, _ := f.Scalar(value, "envPolicy"); mode {
+			case "observe":
+				cfg.Enforce = false
+			case "enforce":
+			default:
+				f.Errorf(value, "envPolicy: %q is neither observe nor enforce", mode)
 			}
+		case "env":
+			// Every child's settings, before its own: more names or
+			// patterns no child inherits, most often.
+			every = readEnv(f, key, value, "env", environ)
 		case "shell":
-			for key, value := range f.Mapping(value, "shell", "keep", "env") {
-				shell.read(f, key, value, "shell", environ)
+			for key, value := range f.Mapping(value, "shell", "env") {
+				shell = readEnv(f, key, value, "shell.env", environ)
 			}
 		case "servers":
 			for name, value := range f.Mapping(value, "servers") {
@@ -69,39 +74,26 @@ func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
 			}
 		}
 	}
-
-	// Every override once, the shared secrets first.
-	all := slices.Concat(secrets, shell.keep, shell.env)
-	for _, s := range servers {
-		all = slices.Concat(all, s.keep, s.env)
-	}
-	checkOverrides(f, all)
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
 
-	// A child's overrides: the secrets dropped first, so that a name the
-	// child keeps or sets comes back whatever pattern matched it, then the
-	// names kept, then the child's env, which wins over all the rest.
-	cfg := &Config{Shell: vars(secrets, shell.keep, shell.env)}
+	// A child's overrides: every child's settings, then its own, each in
+	// envrt.Config's order (drop, keep, keepMatching, set), so that a
+	// name the child keeps or sets comes back whatever pattern dropped it.
+	cfg.Shell = slices.Concat(every, shell)
 	for _, s := range servers {
-		s.Overrides = vars(secrets, s.keep, s.env)
-		cfg.Servers = append(cfg.Servers, s.Server)
+		s.Overrides = slices.Concat(every, s.Overrides)
+		cfg.Servers = append(cfg.Servers, s)
 	}
 	return cfg, nil
 }
 
-// serverEntries are a server and the overrides of its keep and env keys.
-type serverEntries struct {
-	Server
-	childEntries
-}
-
 // readServer reads the server name, whose entry is value.
-func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) serverEntries {
-	s := serverEntries{Server: Server{Name: name.Value}}
+func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) Server {
+	s := Server{Name: name.Value}
 	what := "servers." + name.Value
-	for key, value := range f.Mapping(value, what, "command", "args", "keep", "env") {
+	for key, value := range f.Mapping(value, what, "command", "args", "env") {
 		switch key.Value {
 		case "command":
 			s.Command, _ = f.Scalar(value, what+".command")
@@ -109,8 +101,8 @@ func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) serv
 			for _, arg := range f.Scalars(value, what+".args") {
 				s.Args = append(s.Args, arg.Text)
 			}
-		default:
-			s.read(f, key, value, what, environ)
+		case "env":
+			s.Overrides = readEnv(f, key, value, what+".env", environ)
 		}
 	}
 	if s.Command == "" {
@@ -119,41 +111,49 @@ func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) serv
 	return s
 }
 
-// childEntries are the overrides of a child's keep and env keys.
-type childEntries struct {
-	keep, env []override
-}
-
-// read reads key (keep or env) of a child's entry, what: keep's names as
-// Keep, env's entries as Set.
-func (c *childEntries) read(f *yamlfile.File, key, value *yaml.Node, what string, environ []string) {
-	switch key.Value {
-	case "keep":
-		// Names the policy strips that this child needs anyway, such as
-		// SSH_AUTH_SOCK for git over ssh: exact names only, so a pattern
-		// here is an error, never a way to pass a family of secrets.
-		for _, s := range f.Scalars(value, what+".keep") {
-			c.keep = append(c.keep, override{envrt.Keep(s.Text), s.Node, what + ".keep"})
+// readEnv reads an env block (envrt.Config), the entry value of key,
+// into its overrides. keep takes names the policy strips that a child
+// needs anyway, such as SSH_AUTH_SOCK for git over ssh: exact names
+// only, so that a pattern there is an error, never a way to pass a family
+// of secrets. set takes the child's own variables, which win over the
+// host's entries and the policy's defines; a value that is exactly
+// ${NAME} is the host's NAME. Config.Vars names each bad entry, never a
+// value: its lines are recorded at the block.
+func readEnv(f *yamlfile.File, key, value *yaml.Node, what string, environ []string) []envrt.Var {
+	var c envrt.Config
+	texts := func(n *yaml.Node, what string) (out []string) {
+		for _, item := range f.Scalars(n, what) {
+			out = append(out, item.Text)
 		}
-	case "env":
-		// The child's own variables. As overrides they win over the
-		// host's entries of the same names, and over the policy's
-		// defines; appended to environ they would lose, since a builder
-		// keeps a name's first entry. One Set per entry, rather than
-		// envrt.Sets over NAME=value strings: the map gives name and
-		// value apart, and CheckVars then names a key that holds '='.
-		for name, v := range f.Mapping(value, what+".env") {
-			at := what + ".env." + name.Value
-			value, ok := f.Scalar(v, at)
-			if !ok {
-				continue
-			}
-			value, ok = expand(f, v, at, value, environ)
-			if ok {
-				c.env = append(c.env, override{envrt.Set(name.Value, value), name, what + ".env"})
+		return out
+	}
+	for k, v := range f.Mapping(value, what, "drop", "keep", "keepMatching", "set") {
+		switch k.Value {
+		case "drop":
+			c.Drop = texts(v, what+".drop")
+		case "keep":
+			c.Keep = texts(v, what+".keep")
+		case "keepMatching":
+			c.KeepMatching = texts(v, what+".keepMatching")
+		case "set":
+			c.Set = map[string]string{}
+			for name, v := range f.Mapping(v, what+".set") {
+				at := what + ".set." + name.Value
+				if text, ok := f.Scalar(v, at); ok {
+					if text, ok = expand(f, v, at, text, environ); ok {
+						c.Set[name.Value] = text
+					}
+				}
 			}
 		}
 	}
+	vars, err := c.Vars()
+	if err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			f.Errorf(key, "%s: %s", what, line)
+		}
+	}
+	return vars
 }
 
 // expand returns value, or when it is exactly ${NAME}, the value of the
@@ -175,26 +175,4 @@ func expand(f *yamlfile.File, n *yaml.Node, what, value string, environ []string
 	}
 	f.Errorf(n, "%s: ${%s}: agenthost's environment has no %s", what, ref, ref)
 	return "", false
-}
-
-// checkOverrides records, at its entry, each override that CheckVars
-// finds invalid: the override and what is wrong with it, never a value.
-func checkOverrides(f *yamlfile.File, all []override) {
-	for _, o := range all {
-		var bad *envrt.VarError
-		if errors.As(envrt.CheckVars(o.v), &bad) {
-			f.Errorf(o.at, "%s: %s: %s", o.what, bad.Var, bad.Problem)
-		}
-	}
-}
-
-// vars returns the Vars of the overrides of each list, in order.
-func vars(lists ...[]override) []envrt.Var {
-	var out []envrt.Var
-	for _, list := range lists {
-		for _, o := range list {
-			out = append(out, o.v)
-		}
-	}
-	return out
 }

@@ -11,7 +11,11 @@
 //	go run ./examples/agenthost [-config FILE]
 //
 // Without -config the host uses the example built into it, config.yaml.
-// It gives itself fake credentials first, then prints what each child saw.
+// It gives itself fake credentials first, then prints what each child saw,
+// and logs on stderr what its policy left out of each child, and why.
+// With envPolicy: observe in the configuration, each child gets the
+// host's environment as before the policy, and the log says what
+// enforcing it would leave out.
 //
 // It imports the runtime (envrt, envexec), yamlfile and yaml.v3: what a
 // program of its own imports.
@@ -26,9 +30,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/envgen/envgen/runtime/envexec"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // exampleConfig is config.yaml, the configuration used without -config.
@@ -61,7 +67,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "%v\nagenthost: refusing the configuration in %s\n", err, name)
 		os.Exit(1)
 	}
-	if err := run(os.Stdout, environ, cfg); err != nil {
+	if err := run(os.Stdout, os.Stderr, environ, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "agenthost:", err)
 		os.Exit(1)
 	}
@@ -91,19 +97,23 @@ var watched = []string{
 }
 
 // run spawns the host's children with environments built from environ by
-// the generated builders, refined by cfg, and writes to w what each saw.
-func run(w io.Writer, environ []string, cfg *Config) error {
+// the generated builders, refined by cfg, writes to w what each saw, and
+// logs to log what the policy left out of each (or, with envPolicy:
+// observe, would leave out).
+func run(w, log io.Writer, environ []string, cfg *Config) error {
+	h := &host{log: log, enforce: cfg.Enforce, logged: map[string]bool{}}
 	// A shell directive the model chose: the host's environment minus the
 	// secrets, HISTFILE and npm_config_*, then the user's refinements.
 	// envexec.Command finds sh in the child's PATH and sets Env.
 	directive := "env"
-	children := []child{{"shell", envexec.Command(ShellEnv(environ, cfg.Shell...), "sh", "-c", directive)}}
+	children := []child{{"shell", envexec.Command(ShellEnv(environ, h.mode("shell", cfg.Shell)...), "sh", "-c", directive)}}
 
 	// The tool servers, each with its own overrides. A real host would
 	// speak JSON-RPC over each one's stdin and stdout; the stand-ins print
 	// their environment.
 	for _, s := range cfg.Servers {
-		children = append(children, child{"server " + s.Name, envexec.Command(McpServerEnv(environ, s.Overrides...), s.Command, s.Args...)})
+		name := "server " + s.Name
+		children = append(children, child{name, envexec.Command(McpServerEnv(environ, h.mode(name, s.Overrides)...), s.Command, s.Args...)})
 	}
 
 	for _, c := range children {
@@ -114,6 +124,44 @@ func run(w io.Writer, environ []string, cfg *Config) error {
 		report(w, c.name+" ("+strings.Join(c.cmd.Args, " ")+")", strings.Split(string(out), "\n"))
 	}
 	return nil
+}
+
+// host logs what its policy leaves out of each kind of child, once.
+type host struct {
+	log     io.Writer
+	enforce bool
+	logged  map[string]bool // the children logged so far
+}
+
+// mode returns overrides with the one that switches the policy's mode
+// appended: envrt.Report when the host enforces its policy, envrt.Observe
+// when it observes, so that the child gets what it got before the policy.
+// Either logs what the policy leaves out of child the first time child
+// starts; a later start of an enforced child needs no Report at all.
+func (h *host) mode(child string, overrides []envrt.Var) []envrt.Var {
+	overrides = slices.Clip(overrides) // appending must not write into the caller's array
+	if h.logged[child] {
+		if h.enforce {
+			return overrides
+		}
+		return append(overrides, envrt.Observe(func(envrt.Dropped) {}))
+	}
+	h.logged[child] = true
+	heading := "agenthost: the policy leaves out of " + child + ":"
+	if !h.enforce {
+		heading = "agenthost: observing; enforcing the policy would leave out of " + child + ":"
+	}
+	log := func(d envrt.Dropped) {
+		if heading != "" {
+			fmt.Fprintln(h.log, heading)
+			heading = ""
+		}
+		fmt.Fprintf(h.log, "  %s: %s\n", d.Name, d.Reason)
+	}
+	if !h.enforce {
+		return append(overrides, envrt.Observe(log))
+	}
+	return append(overrides, envrt.Report(log))
 }
 
 // child is one child process of the host, named for the report.

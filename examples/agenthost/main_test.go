@@ -134,9 +134,9 @@ func TestRun(t *testing.T) {
 	}
 	setParentEnv(t)
 
-	var out bytes.Buffer
-	require.NoError(t, run(&out, os.Environ(), loadExample(t)))
-	t.Log("\n" + out.String())
+	var out, log bytes.Buffer
+	require.NoError(t, run(&out, &log, os.Environ(), loadExample(t)))
+	t.Log("\n" + log.String() + out.String())
 	order, children := childReports(out.String())
 	require.Equal(t, []string{"shell (sh -c env)", "server github (env)", "server fetch (env)"}, order)
 
@@ -152,6 +152,67 @@ func TestRun(t *testing.T) {
 	for _, secret := range []string{childtest.AnthropicKey, childtest.AWSSecret, childtest.DatabaseURL, childtest.OtherToken, "corp_parent", "sentry_parent", "parent_pat"} {
 		require.False(t, strings.Contains(out.String(), secret), "a credential reached a child")
 	}
+
+	// The log says, once per child, what the policy left out and why.
+	logged := logReports(log.String())
+	require.Contains(t, logged["agenthost: the policy leaves out of shell:"], "GITHUB_TOKEN: secret by name: GITHUB_TOKEN (built in)")
+	require.Contains(t, logged["agenthost: the policy leaves out of shell:"], "SYNC_CONFIG: its value holds a GitHub token")
+	require.Contains(t, logged["agenthost: the policy leaves out of shell:"], `MY_CORP_SSO: Drop("MY_CORP_*")`)
+	require.Contains(t, logged["agenthost: the policy leaves out of shell:"], "HISTFILE: unset by the task: HISTFILE")
+	require.Contains(t, logged["agenthost: the policy leaves out of server github:"], "SSH_AUTH_SOCK: secret by name: SSH_AUTH_SOCK (built in)")
+	require.Len(t, logged, 3)
+	for _, secret := range []string{childtest.GitHubToken, childtest.AnthropicKey, childtest.AWSSecret, childtest.DatabaseURL, childtest.OtherToken, "corp_parent"} {
+		require.False(t, strings.Contains(log.String(), secret), "the log holds a credential")
+	}
+}
+
+// TestRunObserve runs the host with envPolicy: observe: every child gets
+// the host's environment as it did before the policy, with the user's
+// own settings (set), and the log says what enforcing would leave out.
+func TestRunObserve(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	setParentEnv(t)
+	cfg := loadExample(t)
+	cfg.Enforce = false
+
+	var out, log bytes.Buffer
+	require.NoError(t, run(&out, &log, os.Environ(), cfg))
+	_, children := childReports(out.String())
+	require.Equal(t, []string{"GITHUB_TOKEN=" + childtest.GitHubToken, "ANTHROPIC_API_KEY=" + childtest.AnthropicKey, "AWS_ACCESS_KEY_ID=" + childtest.AWSKeyID,
+		"AWS_SECRET_ACCESS_KEY=" + childtest.AWSSecret, "ORDERS_DB=" + childtest.DatabaseURL, "SYNC_CONFIG=" + childtest.OtherToken, "MY_CORP_SSO=corp_parent",
+		"SSH_AUTH_SOCK=" + fakeSSHSock, "HISTFILE=/tmp/history", "GITHUB_PERSONAL_ACCESS_TOKEN=parent_pat", "PAGER=less", "EDITOR=nano", "LOG_LEVEL=info", "and not: "},
+		children["shell (sh -c env)"], "the host's environment, with the user's set")
+	require.Contains(t, children["server github (env)"], "GITHUB_PERSONAL_ACCESS_TOKEN="+childtest.GitHubToken, "the user's set wins over the host's entry")
+
+	logged := logReports(log.String())
+	shell := logged["agenthost: observing; enforcing the policy would leave out of shell:"]
+	require.Contains(t, shell, "GITHUB_TOKEN: secret by name: GITHUB_TOKEN (built in)")
+	require.Contains(t, shell, "ORDERS_DB: its value holds a URL with a password")
+	require.Contains(t, shell, `MY_CORP_SSO: Drop("MY_CORP_*")`)
+	require.NotContains(t, shell, "SSH_AUTH_SOCK: secret by name: SSH_AUTH_SOCK (built in)", "the shell keeps it")
+	require.Len(t, logged, 3)
+
+	// A second start of a child logs nothing more, and still observes.
+	h := &host{log: &log, logged: map[string]bool{"shell": true}}
+	log.Reset()
+	require.Contains(t, ShellEnv(os.Environ(), h.mode("shell", cfg.Shell)...), "GITHUB_TOKEN="+childtest.GitHubToken)
+	require.Empty(t, log.String())
+}
+
+// logReports splits run's log into each child's lines, by their heading.
+func logReports(log string) map[string][]string {
+	reports := map[string][]string{}
+	var heading string
+	for _, line := range strings.Split(strings.TrimSuffix(log, "\n"), "\n") {
+		if !strings.HasPrefix(line, "  ") {
+			heading = line
+			continue
+		}
+		reports[heading] = append(reports[heading], strings.TrimPrefix(line, "  "))
+	}
+	return reports
 }
 
 // childReports splits run's output into each child's lines, by the
@@ -205,11 +266,11 @@ func TestMainUsesTheExampleConfig(t *testing.T) {
 // entry: it starts no child, names the entry, and prints no value.
 func TestMainRefusesABadConfig(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "agenthost.yaml")
-	require.NoError(t, os.WriteFile(file, []byte("shell:\n  keep: [SSH-AUTH-SOCK]\n  env:\n    \"API=KEY\": "+childtest.GitHubToken+"\n"), 0o600))
+	require.NoError(t, os.WriteFile(file, []byte("shell:\n  env:\n    keep: [SSH-AUTH-SOCK]\n    set:\n      \"API=KEY\": "+childtest.GitHubToken+"\n"), 0o600))
 	stdout, stderr, code := childtest.RunSelf(t, "AGENTHOST_TEST_MAIN", "-config", file)
 	require.Equal(t, 1, code)
 	require.Empty(t, stdout, "no child ran")
-	require.Equal(t, file+`:2:10: shell.keep: Keep("SSH-AUTH-SOCK"): not a name: want [A-Za-z_][A-Za-z0-9_]*`+"\n"+
-		file+`:4:5: shell.env: Set("API=KEY", <40 bytes>): the name holds '='`+"\n"+
+	require.Equal(t, file+`:2:3: shell.env: keep[0] "SSH-AUTH-SOCK": not a name: want [A-Za-z_][A-Za-z0-9_]*`+"\n"+
+		file+`:2:3: shell.env: set "API"=<3 bytes not shown>: the name holds '='`+"\n"+
 		"agenthost: refusing the configuration in "+file+"\n", stderr)
 }

@@ -13,6 +13,12 @@
 // Without a TASK it lists the file's tasks. The example's tasks print the
 // names of the variables they see.
 //
+// The policy is an experiment, gated as a task runner gates one, by an
+// environment variable: with TASKFILE_X_ENV_POLICY=1 taskfile enforces
+// it; without, it observes: each task gets taskfile's environment as it
+// did before the policy (with its own env), and taskfile says on stderr,
+// once for each task, what enforcing would leave out and why.
+//
 // It imports the runtime (envrt, envexec), yamlfile and yaml.v3.
 package main
 
@@ -28,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/runtime/envexec"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 func main() {
@@ -46,7 +53,8 @@ func main() {
 	}
 	dir, err := filepath.Abs(filepath.Dir(*file))
 	if err == nil {
-		err = run(os.Stdout, os.Stderr, os.Environ(), dir, tasks, flag.Args())
+		enforce := os.Getenv(experiment) == "1"
+		err = run(os.Stdout, os.Stderr, os.Environ(), dir, tasks, flag.Args(), enforce)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "taskfile:", err)
@@ -54,15 +62,21 @@ func main() {
 	}
 }
 
+// experiment is the environment variable that turns the policy on: 1
+// enforces it; anything else, or none, observes it.
+const experiment = "TASKFILE_X_ENV_POLICY"
+
 // run runs the tasks named, in order, stopping at the first that fails,
-// or lists the tasks when none is named.
-func run(stdout, stderr io.Writer, environ []string, dir string, tasks []Task, names []string) error {
+// or lists the tasks when none is named. enforce says whether the tasks'
+// environments are the policy's, or observed (see package doc).
+func run(stdout, stderr io.Writer, environ []string, dir string, tasks []Task, names []string, enforce bool) error {
 	if len(names) == 0 {
 		for _, t := range tasks {
 			fmt.Fprintf(stdout, "%s (%s): %s\n", t.Name, t.Kind, t.Run)
 		}
 		return nil
 	}
+	observed := map[string]bool{} // the tasks whose report is written
 	for _, name := range names {
 		i := slices.IndexFunc(tasks, func(t Task) bool { return t.Name == name })
 		if i < 0 {
@@ -72,11 +86,34 @@ func run(stdout, stderr io.Writer, environ []string, dir string, tasks []Task, n
 			}
 			return fmt.Errorf("no task %q (the file has %s)", name, strings.Join(have, ", "))
 		}
-		if err := runTask(stdout, stderr, environ, dir, tasks[i]); err != nil {
+		t := tasks[i]
+		if !enforce {
+			t.Overrides = append(slices.Clip(t.Overrides), observe(stderr, t.Name, observed))
+		}
+		if err := runTask(stdout, stderr, environ, dir, t); err != nil {
 			return fmt.Errorf("task %s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// observe returns the override that runs task in observe mode: its
+// environment as before the policy, and the first time, a report on
+// stderr of what enforcing would leave out.
+func observe(stderr io.Writer, task string, observed map[string]bool) envrt.Var {
+	first := !observed[task]
+	observed[task] = true
+	heading := fmt.Sprintf("taskfile: task %s would not get, with %s=1:", task, experiment)
+	return envrt.Observe(func(d envrt.Dropped) {
+		if !first {
+			return
+		}
+		if heading != "" {
+			fmt.Fprintln(stderr, heading)
+			heading = ""
+		}
+		fmt.Fprintf(stderr, "  %s: %s\n", d.Name, d.Reason)
+	})
 }
 
 // runTask runs t's command line with sh -c in dir, the task file's

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,6 +37,7 @@ func setParentEnv(t *testing.T) {
 		"HISTFILE":              "/home/dev/.history",        // the inherit kind unsets it
 		"BASH_ENV":              "/home/dev/.evil",           // code-loading: dropInjection
 		"UNDECLARED":            "only an inherit task sees", // no task names it
+		"MY_CORP_SSO":           "corp_parent",               // the environment block drops MY_CORP_*
 	} {
 		t.Setenv(name, value)
 	}
@@ -68,7 +70,7 @@ func runTasks(t *testing.T, text, name string) (seen map[string]string, dir stri
 	tasks, err := LoadTasks(filepath.Join(dir, "tasks.yaml"), []byte(text))
 	require.NoError(t, err)
 	var out bytes.Buffer
-	require.NoError(t, run(&out, os.Stderr, os.Environ(), dir, tasks, []string{name}))
+	require.NoError(t, run(&out, os.Stderr, os.Environ(), dir, tasks, []string{name}, true))
 	return childtest.Parse(t, out.Bytes()), dir
 }
 
@@ -137,7 +139,7 @@ func TestTaskFindsItsShellOnItsOwnPATH(t *testing.T) {
 	t.Setenv("PATH", t.TempDir()) // the runner's own PATH has no sh
 
 	var out bytes.Buffer
-	require.NoError(t, run(&out, os.Stderr, os.Environ(), t.TempDir(), tasks, []string{"hello"}))
+	require.NoError(t, run(&out, os.Stderr, os.Environ(), t.TempDir(), tasks, []string{"hello"}, true))
 	require.Equal(t, "hello from hello\n", out.String())
 }
 
@@ -155,14 +157,14 @@ func TestTaskRunsItsOwnTools(t *testing.T) {
 	require.NoError(t, err)
 
 	var out bytes.Buffer
-	require.NoError(t, run(&out, os.Stderr, os.Environ(), dir, tasks, []string{"a", "b"}))
+	require.NoError(t, run(&out, os.Stderr, os.Environ(), dir, tasks, []string{"a", "b"}, true))
 	require.Equal(t, "greeted a\ngreeted b\n", out.String())
 }
 
 func TestRunUnknownTask(t *testing.T) {
 	tasks, err := LoadTasks("tasks.yaml", []byte("tasks:\n  a: {kind: isolated, run: 'true'}\n  b: {kind: inherit, run: 'true'}\n"))
 	require.NoError(t, err)
-	err = run(new(bytes.Buffer), new(bytes.Buffer), nil, t.TempDir(), tasks, []string{"deploy"})
+	err = run(new(bytes.Buffer), new(bytes.Buffer), nil, t.TempDir(), tasks, []string{"deploy"}, true)
 	require.EqualError(t, err, `no task "deploy" (the file has a, b)`)
 }
 
@@ -183,8 +185,10 @@ func TestMainExampleTasks(t *testing.T) {
 		t.Skip("no sh")
 	}
 	setParentEnv(t)
+	t.Setenv(experiment, "1")
 	stdout, stderr, code := childtest.RunSelf(t, "TASKFILE_TEST_MAIN", "-f", "tasks.yaml", "build", "publish", "release-notes")
 	require.Equal(t, 0, code, stderr)
+	require.Empty(t, stderr, "an enforced policy says nothing")
 	t.Log("\n" + stdout)
 
 	seen := map[string][]string{}
@@ -208,6 +212,62 @@ func TestMainExampleTasks(t *testing.T) {
 	require.Subset(t, seen["release-notes"], []string{"UNDECLARED", "LOG_LEVEL", "PAGER", "GH_PROMPT_DISABLED"})
 	require.NotContains(t, seen["release-notes"], "HISTFILE")
 	require.NotContains(t, seen["release-notes"], "BASH_ENV")
+	for _, names := range seen {
+		require.Contains(t, names, "TZ", "the environment block's set")
+		require.NotContains(t, names, "MY_CORP_SSO", "the environment block's drop")
+	}
+}
+
+// TestMainObservesWithoutTheExperiment runs the example task file without
+// TASKFILE_X_ENV_POLICY=1: each task sees the runner's environment, with
+// its own env, as before the policy, and stderr says once for each task
+// what enforcing would leave out, and why, naming no value.
+func TestMainObservesWithoutTheExperiment(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	setParentEnv(t)
+	t.Setenv(experiment, "")
+	stdout, stderr, code := childtest.RunSelf(t, "TASKFILE_TEST_MAIN", "-f", "tasks.yaml", "build", "release-notes", "build")
+	require.Equal(t, 0, code, stderr)
+	t.Log("\n" + stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	require.Len(t, lines, 3)
+	for _, line := range lines {
+		require.Subset(t, strings.Fields(line), append(slices.Clip(credentials), "UNDECLARED", "HISTFILE", "BASH_ENV", "MY_CORP_SSO"), "before the policy: %s", line)
+	}
+	require.Subset(t, strings.Fields(lines[0]), []string{"CGO_ENABLED", "NODE_ENV", "TZ"}, "the task's env and the environment block's set")
+	require.NotContains(t, strings.Fields(lines[0]), "TASKFILE_TASK", "no define of the policy")
+
+	reports := map[string][]string{}
+	var task string
+	for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+		if reason, ok := strings.CutPrefix(line, "  "); ok {
+			reports[task] = append(reports[task], reason)
+		} else {
+			task = line
+		}
+	}
+	require.Len(t, reports, 2, "once for each task")
+	build := reports["taskfile: task build would not get, with TASKFILE_X_ENV_POLICY=1:"]
+	require.Subset(t, build, []string{
+		"GITHUB_TOKEN: not in the task's allowlist",
+		"NEXT_PUBLIC_API_TOKEN: secret by name: *_TOKEN (built in)",
+		"NEXT_PUBLIC_DB: its value holds a URL with a password",
+		"MY_CORP_SSO: not in the task's allowlist", // before the environment block's Drop
+	})
+	notes := reports["taskfile: task release-notes would not get, with TASKFILE_X_ENV_POLICY=1:"]
+	require.Subset(t, notes, []string{
+		"ANTHROPIC_API_KEY: secret by name: ANTHROPIC_API_KEY (built in)",
+		"SYNC_CONFIG: its value holds a GitHub token",
+		"HISTFILE: unset by the task: HISTFILE",
+		"BASH_ENV: injection variable: BASH_ENV (dropInjection)",
+		`MY_CORP_SSO: Drop("MY_CORP_*")`,
+	})
+	require.NotContains(t, notes, "GITHUB_TOKEN: secret by name: GITHUB_TOKEN (built in)", "the task names it")
+	for _, secret := range []string{childtest.GitHubToken, childtest.DatabaseURL, childtest.OtherToken, "npm_parent"} {
+		require.NotContains(t, stderr, secret)
+	}
 }
 
 // TestMainRefusesABadTaskFile runs no task of a file with a bad entry.
@@ -227,7 +287,7 @@ func TestRunListsTasks(t *testing.T) {
 	tasks, err := LoadTasks("tasks.yaml", []byte("tasks:\n  zeta: {kind: inherit, run: 'echo z'}\n  alpha: {kind: isolated, run: 'echo a'}\n"))
 	require.NoError(t, err)
 	var out bytes.Buffer
-	require.NoError(t, run(&out, new(bytes.Buffer), nil, t.TempDir(), tasks, nil))
+	require.NoError(t, run(&out, new(bytes.Buffer), nil, t.TempDir(), tasks, nil, true))
 	require.Equal(t, "zeta (inherit): echo z\nalpha (isolated): echo a\n", out.String())
 }
 
@@ -240,7 +300,7 @@ func TestRunStopsAtTheFirstFailure(t *testing.T) {
 	tasks, err := LoadTasks("tasks.yaml", []byte("tasks:\n  a: {kind: isolated, run: 'echo a'}\n  b: {kind: isolated, run: 'exit 3'}\n  c: {kind: isolated, run: 'echo c'}\n"))
 	require.NoError(t, err)
 	var out bytes.Buffer
-	err = run(&out, new(bytes.Buffer), os.Environ(), t.TempDir(), tasks, []string{"a", "b", "c"})
+	err = run(&out, new(bytes.Buffer), os.Environ(), t.TempDir(), tasks, []string{"a", "b", "c"}, true)
 	require.EqualError(t, err, "task b: exit status 3")
 	require.Equal(t, "a\n", out.String())
 }

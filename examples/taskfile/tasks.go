@@ -2,12 +2,15 @@ package main
 
 // This file reads a task file (tasks.yaml is the example) at run time.
 // Its task keys are the user's; each task names a compiled kind of
-// envpolicy.yaml and refines it with its own allowlist and env, checked
-// here, before any task runs.
+// envpolicy.yaml and refines it with its own allowlist and env, after
+// the file's environment block, the settings of every task in the block
+// every envgen host reads the same way (envrt.Config); all checked here,
+// before any task runs.
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -21,7 +24,7 @@ type Task struct {
 	Name      string
 	Kind      string      // a task of envpolicy.yaml: isolated or inherit
 	Env       EnvFunc     // Kind's builder
-	Overrides []envrt.Var // the task's passThrough, then its env
+	Overrides []envrt.Var // the file's environment block, then the task's passThrough and env
 	Run       string      // a shell command line, run with sh -c
 }
 
@@ -38,15 +41,60 @@ func LoadTasks(name string, data []byte) ([]Task, error) {
 		return nil, err
 	}
 	var tasks []Task
-	for _, value := range f.Mapping(root, "the task file", "tasks") {
-		for key, value := range f.Mapping(value, "tasks") {
-			tasks = append(tasks, readTask(f, key, value))
+	var every []envrt.Var
+	for key, value := range f.Mapping(root, "the task file", "environment", "tasks") {
+		switch key.Value {
+		case "environment":
+			every = readEnvironment(f, key, value)
+		case "tasks":
+			for key, value := range f.Mapping(value, "tasks") {
+				tasks = append(tasks, readTask(f, key, value))
+			}
 		}
 	}
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
+	for i := range tasks { // every task's settings first, so that a task's own exact names win over them
+		tasks[i].Overrides = slices.Concat(every, tasks[i].Overrides)
+	}
 	return tasks, nil
+}
+
+// readEnvironment reads the environment block (envrt.Config), the entry
+// value of key: keep, drop, keepMatching and set, for every task.
+// Config.Vars names each bad entry, never a value: its lines are
+// recorded at the block.
+func readEnvironment(f *yamlfile.File, key, value *yaml.Node) []envrt.Var {
+	var c envrt.Config
+	texts := func(n *yaml.Node, what string) (out []string) {
+		for _, item := range f.Scalars(n, what) {
+			out = append(out, item.Text)
+		}
+		return out
+	}
+	for k, v := range f.Mapping(value, "environment", "keep", "drop", "keepMatching", "set") {
+		switch k.Value {
+		case "keep":
+			c.Keep = texts(v, "environment.keep")
+		case "drop":
+			c.Drop = texts(v, "environment.drop")
+		case "keepMatching":
+			c.KeepMatching = texts(v, "environment.keepMatching")
+		case "set":
+			c.Set = map[string]string{}
+			for name, v := range f.Mapping(v, "environment.set") {
+				c.Set[name.Value], _ = f.Scalar(v, "environment.set."+name.Value)
+			}
+		}
+	}
+	vars, err := c.Vars()
+	if err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			f.Errorf(key, "environment: %s", line)
+		}
+	}
+	return vars
 }
 
 // readTask reads the task key, whose entry is value.

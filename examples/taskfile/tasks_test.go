@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // badTasks has a bad entry of each kind, and a token in an env entry
@@ -60,4 +62,27 @@ func TestLoadTasksKeepsTheFileOrder(t *testing.T) {
 func TestLoadTasksSyntaxError(t *testing.T) {
 	_, err := LoadTasks("tasks.yaml", []byte("tasks:\n  build: {kind: isolated\n"))
 	require.ErrorContains(t, err, "tasks.yaml:")
+}
+
+// TestLoadTasksEnvironment: the environment block's overrides come before
+// each task's own (drop, keep, keepMatching, set, as envrt.Config orders
+// them), and its bad entries are named at the block, never a value.
+func TestLoadTasksEnvironment(t *testing.T) {
+	tasks, err := LoadTasks("tasks.yaml", []byte(`environment:
+  set: {TZ: UTC}
+  drop: ["SSH_*"]
+tasks:
+  a: {kind: isolated, passThrough: [SSH_AUTH_SOCK], run: 'true'}
+`))
+	require.NoError(t, err)
+	require.Equal(t, []envrt.Var{envrt.Drop("SSH_*"), envrt.Set("TZ", "UTC"), envrt.Keep("SSH_AUTH_SOCK")}, tasks[0].Overrides)
+	require.Equal(t, []string{"PATH=/bin", "TASKFILE_TASK=a", "TZ=UTC", "SSH_AUTH_SOCK=/s"},
+		tasks[0].Env([]string{"PATH=/bin", "SSH_AUTH_SOCK=/s"}, Params{Task: "a"}, tasks[0].Overrides...))
+
+	_, err = LoadTasks("tasks.yaml", []byte("environment:\n  keep: [\"GH-TOKEN\"]\n  set: {\"A=ghp_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\": x}\n  kep: [X]\n"))
+	require.EqualError(t, err, strings.Join([]string{
+		`tasks.yaml:1:1: environment: keep[0] "GH-TOKEN": not a name: want [A-Za-z_][A-Za-z0-9_]*`,
+		`tasks.yaml:1:1: environment: set "A"=<40 bytes not shown>: the name holds '='`,
+		`tasks.yaml:4:3: environment: unknown key "kep" (want keep, drop, keepMatching, set)`,
+	}, "\n"))
 }

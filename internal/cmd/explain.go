@@ -10,10 +10,12 @@ import (
 
 	"github.com/envgen/envgen/internal/policy"
 	"github.com/envgen/envgen/internal/reference"
+	"github.com/envgen/envgen/runtime/envrt"
 )
 
 // explainUsage is the help text of envgen explain.
 const explainUsage = `usage: envgen explain [flags] POLICY.yaml [TASK]
+       envgen explain -config FILE [flags] [POLICY.yaml [TASK]]
 
 Shows what task TASK of POLICY.yaml would give a child from an environment:
 one line per name, "+ NAME=value (where it comes from)" for what the child
@@ -42,9 +44,14 @@ flags (before or after the arguments):
                       redacted, bytes (the value's length)
   -why NAME           answer for NAME only: why it is in or out, and what would
                       change it (repeatable: one answer per name, in order)
+  -config FILE        preview a user's settings: FILE is an envrt.Config (keep,
+                      drop, keepMatching, set) in JSON or YAML; shows what they
+                      change in TASK (every task without one; the default
+                      policy's, envrt.InheritEnv and envrt.IsolatedEnv, without
+                      a policy file), with the reasons envrt.Report gives
 
-exit status: 0 shown; 1 a bad or unreadable policy, an unknown task, or an
-unreadable -env file; 2 bad usage
+exit status: 0 shown; 1 a bad or unreadable policy or -config file, an
+unknown task, or an unreadable -env file; 2 bad usage
 `
 
 // explainMain runs envgen explain: args are those after "explain", stdin
@@ -53,6 +60,7 @@ unreadable -env file; 2 bad usage
 func explainMain(args []string, stdin io.Reader, environ []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("envgen explain", stderr)
 	envFile := flags.String("env", "", "read the environment from FILE; - for standard input")
+	configFile := flags.String("config", "", "preview the settings of FILE, an envrt.Config in JSON or YAML")
 	asJSON := flags.Bool("json", false, "one JSON object a line per name")
 	var whys []string
 	flags.Func("why", "explain NAME only (repeatable)", func(s string) error {
@@ -98,6 +106,28 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 	}
 	usageErr := func(format string, args ...any) int {
 		return usageError(stderr, "envgen explain", format, args...)
+	}
+	if *configFile != "" {
+		switch {
+		case *asJSON || len(whys) > 0:
+			return usageErr("-config shows what settings change; it takes neither -json nor -why")
+		case len(positional) > 2:
+			return usageErr("want a settings file, and a policy file and a task or neither; got %d arguments", len(positional))
+		}
+		in, source, err := inputEnviron(*envFile, stdin, environ)
+		if err != nil {
+			fmt.Fprintf(stderr, "envgen explain: %v\n", err)
+			return exitPolicy
+		}
+		var own []envrt.Var
+		for _, o := range overrides {
+			if o.Unset {
+				own = append(own, envrt.Unset(o.Name))
+			} else {
+				own = append(own, envrt.Set(o.Name, o.Value))
+			}
+		}
+		return explainConfig(*configFile, positional, own, params, in, source, stdout, stderr)
 	}
 	var key string // "" for all tasks
 	switch len(positional) {

@@ -386,6 +386,8 @@ func TestExplainDoc(t *testing.T) {
 		case b.Lang == "text":
 			files++
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "env.txt"), []byte(b.Text), 0o644))
+		case b.Lang == "json":
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "settings.json"), []byte(b.Text), 0o644))
 		}
 	}
 	require.Equal(t, 2, files, "the section shows one policy (yaml) and one env.txt (text)")
@@ -405,7 +407,7 @@ func TestExplainDoc(t *testing.T) {
 			samples++
 		}
 	}
-	assert.Equal(t, 7, samples, "the explain samples of docs/explain.md")
+	assert.Equal(t, 9, samples, "the explain samples of docs/explain.md")
 }
 
 // secretBuiltPolicy has defines and binPaths built from secrets: exempted

@@ -49,47 +49,7 @@ func (c *Compiled) Task(key string) *CompiledTask {
 	return nil
 }
 
-// Fill returns what the task's generated Append…Env passes envimpl.Build,
-// worked out from the plan's pieces as the generated expressions work
-// them out: its defines, as NAME=value entries, and its binPaths, one
-// envimpl.Dir piece per piece, with params (by parameter name; a missing
-// one is empty) and each ${NAME} read by getenv, which gets the
-// reference as the generated code reads it.
-func (t *CompiledTask) Fill(params map[string]string, getenv func(gen.EnvReference) string) (defines []string, dirs []envimpl.Dir) {
-	fill := func(s gen.Piece) string {
-		switch {
-		case s.Param != "":
-			return params[s.Param]
-		case s.Env != "":
-			return getenv(s.Ref)
-		}
-		return s.Lit
-	}
-	for _, d := range t.Defines {
-		value := ""
-		for _, s := range d.Value {
-			value += fill(s)
-		}
-		defines = append(defines, d.Name+"="+value)
-	}
-	for _, pieces := range t.BinPaths {
-		dir := envimpl.Dir{}
-		for _, s := range pieces {
-			dir = append(dir, fill(s))
-		}
-		dirs = append(dirs, dir)
-	}
-	return defines, dirs
-}
-
-// Build runs the task as its generated Append…Env does.
+// Build runs the task as its generated Append…Env does (gen's Run).
 func (t *CompiledTask) Build(dst, environ []string, params map[string]string, overrides ...envrt.Var) []string {
-	in := envimpl.Given(dst, environ)
-	defines, dirs := t.Fill(params, func(r gen.EnvReference) string {
-		if r.Secret {
-			return t.Task.GetenvExempt(in, r.Name, r.Exempt...)
-		}
-		return t.Task.Getenv(in, r.Name)
-	})
-	return envimpl.Build(in, t.Task, defines, overrides, dirs)
+	return t.Run(t.Task, dst, environ, params, overrides...)
 }

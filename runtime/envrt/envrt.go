@@ -3,7 +3,9 @@
 // and their …OS and Append… forms), which need no policy file; the
 // call-site overrides that every builder, generated or default, takes
 // (Set, Unset) and the run-time refinements (Keep, Drop, KeepMatching,
-// Sets), checked by CheckVars; and how an entry's name is read (Split,
+// Sets), checked by CheckVars; Config, the block of a user's settings
+// that becomes them; Report and Observe, which say what a call leaves
+// out and why, for rolling a policy out; and how an entry's name is read (Split,
 // EqualFold). Starting children with a built environment is package
 // envexec's; finding credentials in values, package secretvalue's; what
 // only generated code calls, package envimpl's.
@@ -83,3 +85,33 @@ func Split(entry string) (name string, ok bool) { return impl.Split(entry) }
 // as names compare on Windows. Unlike strings.EqualFold it folds no
 // other letters, so "K" and the Kelvin sign differ.
 func EqualFold(a, b string) bool { return impl.EqualFold(a, b) }
+
+// Dropped is one entry of environ that a call left out, as Report and
+// Observe give it: Name as environ spells it ("" for an entry with no
+// '=' after its first byte, whose text may be a value), and Reason, the
+// rule that left it out in a few words, never a byte of the value:
+// "secret by name: *_TOKEN (built in)", "its value holds a GitHub
+// token", "not in the task's allowlist", `Drop("MY_CORP_*")`, "unset by
+// the task: HISTFILE", "injection variable: LD_* (dropInjection)", "a
+// later entry of the same name", … (docs/rollout.md lists them all).
+type Dropped = impl.Dropped
+
+// Report calls fn once for each entry of environ that the call leaves
+// out, in environ's order, before the builder returns. An entry is left
+// out when its name is absent from the result, or it is a later entry of
+// a name already given; one whose value a define or Set replaced is not.
+// A call without Report costs what it did before Report existed; one
+// with it walks environ once more and allocates for that walk.
+func Report(fn func(Dropped)) Var { return impl.Report(fn) }
+
+// Observe makes the call return environ as it would have been without
+// the policy, and report to fn, as Report does, what enforcing the
+// policy would leave out: so that a program ships a policy in observe
+// mode first, logs what its children would lose, and then enforces it by
+// leaving Observe out. Without the policy means: environ's entries that
+// exec could carry, the first of each name (compared as the task
+// compares names), in environ's order, then the call's Set, Sets and
+// Unset overrides applied as a builder applies them; none of the task's
+// defines, binPaths or rules, and no Keep, Drop or KeepMatching, which
+// only shape the report.
+func Observe(fn func(Dropped)) Var { return impl.Observe(fn) }

@@ -21,6 +21,7 @@ import (
 var pages = map[string]int{
 	"migrating.md":    6,
 	"task-runners.md": 2,
+	"rollout.md":      2,
 }
 
 // sourceLink finds a link to an example's Go file, relative to docs/.

@@ -48,6 +48,9 @@ func Fresh(environ []string) Input { return Input{environ: environ, fresh: true}
 // as it does for Keep and KeepMatching, which read environ after the
 // filter, when the room starts anywhere inside it.
 func Build(in Input, t *Task, defines []string, overrides []Var, path []Dir) []string {
+	if len(overrides) > 0 && reporting(overrides) {
+		return buildReporting(in, t, defines, overrides, path, windows)
+	}
 	switch {
 	case in.fromOS:
 		in = readOS(t.tables(false), len(defines)+len(overrides)+1, readsEnviron(overrides))
@@ -114,6 +117,9 @@ func build(in Input, t *Task, defines []string, overrides []Var, path []Dir, fol
 // chosen by fold, whatever GOOS: fold true runs the Windows rules. For
 // tests, through envimpl.
 func BuildFold(dst, environ []string, t *Task, defines []string, overrides []Var, path []Dir, fold bool) []string {
+	if reporting(overrides) {
+		return buildReporting(Given(dst, environ), t, defines, overrides, path, fold)
+	}
 	return build(Given(dst, environ), t, defines, overrides, path, fold)
 }
 

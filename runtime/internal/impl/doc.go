@@ -20,7 +20,10 @@
 // the call's de-duplication table. layers.go applies defines, overrides
 // (refine.go, which makes them too) and binPaths; getenv.go reads a
 // ${NAME}; os.go reads this process's environment; names.go is how names
-// are read, hashed and compared.
+// are read, hashed and compared. report.go is the path apart that a call
+// with a Report or an Observe takes (it allocates for its walk of
+// environ), and reason.go why the call left an entry out; config.go
+// makes the overrides of envrt.Config.
 //
 // Names compare exactly, except when the program is built for Windows, where
 // they compare ASCII case-insensitively; secret detection is ASCII

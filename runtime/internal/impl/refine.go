@@ -23,6 +23,9 @@ type Var struct {
 	name  string // a name, or for Drop and KeepMatching a pattern
 	value string
 	entry string // Sets' NAME=value entry as given, reused as it is
+	// report is Report's or Observe's function, behind a pointer so that
+	// Vars stay comparable.
+	report *func(Dropped)
 }
 
 // op is what a Var does.
@@ -35,6 +38,8 @@ const (
 	opDrop
 	opKeepMatching
 	opNoEquals // a Sets entry without '=': an invalid Set
+	opReport
+	opObserve
 )
 
 // Set overrides name with value: the child gets NAME=value, whatever the
@@ -95,6 +100,8 @@ func (v Var) String() string {
 		return "Set(" + strconv.Quote(v.name) + ", <" + strconv.Itoa(len(v.value)) + " bytes>)"
 	case opNoEquals:
 		return "Sets entry without '='"
+	case opReport, opObserve:
+		return [...]string{opReport: "Report", opObserve: "Observe"}[v.op] + "(func)"
 	}
 	return [...]string{opUnset: "Unset", opKeep: "Keep", opDrop: "Drop", opKeepMatching: "KeepMatching"}[v.op] + "(" + strconv.Quote(v.name) + ")"
 }
