@@ -40,9 +40,12 @@ type Server struct {
 }
 
 // LoadConfig reads the configuration data, the text of the file name, for
-// a host whose environment is environ (which a ${NAME} value reads). It
-// returns every problem at once, one per line, as FILE:LINE:COL: message.
-func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
+// a host whose environment is environ and whose credentials Seal took out
+// of it are in sealed (nil if it did not seal), which a ${NAME} value and
+// keep read. It returns every problem at once, one per line, as
+// FILE:LINE:COL: message.
+func LoadConfig(name string, data []byte, environ []string, sealed *envrt.Sealed) (*Config, error) {
+	host := hostEnv{environ, sealed}
 	f, root, err := yamlfile.Parse(name, data)
 	if err != nil {
 		return nil, err
@@ -63,14 +66,14 @@ func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
 		case "env":
 			// Every child's settings, before its own: more names or
 			// patterns no child inherits, most often.
-			every = readEnv(f, key, value, "env", environ)
+			every = readEnv(f, key, value, "env", host)
 		case "shell":
 			for key, value := range f.Mapping(value, "shell", "env") {
-				shell = readEnv(f, key, value, "shell.env", environ)
+				shell = readEnv(f, key, value, "shell.env", host)
 			}
 		case "servers":
 			for name, value := range f.Mapping(value, "servers") {
-				servers = append(servers, readServer(f, name, value, environ))
+				servers = append(servers, readServer(f, name, value, host))
 			}
 		}
 	}
@@ -90,7 +93,7 @@ func LoadConfig(name string, data []byte, environ []string) (*Config, error) {
 }
 
 // readServer reads the server name, whose entry is value.
-func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) Server {
+func readServer(f *yamlfile.File, name, value *yaml.Node, host hostEnv) Server {
 	s := Server{Name: name.Value}
 	what := "servers." + name.Value
 	for key, value := range f.Mapping(value, what, "command", "args", "env") {
@@ -102,7 +105,7 @@ func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) Serv
 				s.Args = append(s.Args, arg.Text)
 			}
 		case "env":
-			s.Overrides = readEnv(f, key, value, what+".env", environ)
+			s.Overrides = readEnv(f, key, value, what+".env", host)
 		}
 	}
 	if s.Command == "" {
@@ -119,7 +122,7 @@ func readServer(f *yamlfile.File, name, value *yaml.Node, environ []string) Serv
 // host's entries and the policy's defines; a value that is exactly
 // ${NAME} is the host's NAME. Config.Vars names each bad entry, never a
 // value: its lines are recorded at the block.
-func readEnv(f *yamlfile.File, key, value *yaml.Node, what string, environ []string) []envrt.Var {
+func readEnv(f *yamlfile.File, key, value *yaml.Node, what string, host hostEnv) []envrt.Var {
 	var c envrt.Config
 	texts := func(n *yaml.Node, what string) (out []string) {
 		for _, item := range f.Scalars(n, what) {
@@ -140,7 +143,7 @@ func readEnv(f *yamlfile.File, key, value *yaml.Node, what string, environ []str
 			for name, v := range f.Mapping(v, what+".set") {
 				at := what + ".set." + name.Value
 				if text, ok := f.Scalar(v, at); ok {
-					if text, ok = expand(f, v, at, text, environ); ok {
+					if text, ok = expand(f, v, at, text, host); ok {
 						c.Set[name.Value] = text
 					}
 				}
@@ -153,6 +156,41 @@ func readEnv(f *yamlfile.File, key, value *yaml.Node, what string, environ []str
 			f.Errorf(key, "%s: %s", what, line)
 		}
 	}
+	return host.handOn(vars, c.Keep)
+}
+
+// hostEnv is where the host's own values are: its environment, and the
+// credentials Seal took out of it (sealed, nil if it did not seal).
+type hostEnv struct {
+	environ []string
+	sealed  *envrt.Sealed
+}
+
+// lookup returns the host's value of name: sealed, or in its
+// environment.
+func (h hostEnv) lookup(name string) (string, bool) {
+	if h.sealed != nil {
+		if v, ok := h.sealed.Lookup(name); ok {
+			return v, true
+		}
+	}
+	return lookup(h.environ, name)
+}
+
+// handOn returns vars with each Keep of a name in keep that Seal took
+// out of the host's environment made the sealed value's hand-on
+// (Sealed.Var): Keep reads the environment, which no longer holds it.
+func (h hostEnv) handOn(vars []envrt.Var, keep []string) []envrt.Var {
+	if h.sealed == nil {
+		return vars
+	}
+	for i, v := range vars {
+		for _, name := range keep {
+			if _, sealed := h.sealed.Lookup(name); sealed && v == envrt.Keep(name) {
+				vars[i] = h.sealed.Var(name)
+			}
+		}
+	}
 	return vars
 }
 
@@ -161,7 +199,7 @@ func readEnv(f *yamlfile.File, key, value *yaml.Node, what string, environ []str
 // host's credentials by name (GITHUB_PERSONAL_ACCESS_TOKEN: ${GITHUB_TOKEN}).
 // A reference to an absent name is a problem, as a server started without
 // its token would fail later and less clearly.
-func expand(f *yamlfile.File, n *yaml.Node, what, value string, environ []string) (string, bool) {
+func expand(f *yamlfile.File, n *yaml.Node, what, value string, host hostEnv) (string, bool) {
 	if !strings.HasPrefix(value, "${") || !strings.HasSuffix(value, "}") {
 		return value, true
 	}
@@ -170,7 +208,7 @@ func expand(f *yamlfile.File, n *yaml.Node, what, value string, environ []string
 		f.Errorf(n, "%s: a ${...} value names a variable: want ${NAME}, NAME [A-Za-z_][A-Za-z0-9_]*", what)
 		return "", false
 	}
-	if v, found := lookup(environ, ref); found {
+	if v, found := host.lookup(ref); found {
 		return v, true
 	}
 	f.Errorf(n, "%s: ${%s}: agenthost's environment has no %s", what, ref, ref)

@@ -43,7 +43,7 @@ servers:
 `
 
 func TestLoadConfigNamesEveryBadEntry(t *testing.T) {
-	_, err := LoadConfig("agenthost.yaml", []byte(badConfig), []string{"PATH=/bin", "GITHUB_TOKEN=" + childtest.GitHubToken})
+	_, err := LoadConfig("agenthost.yaml", []byte(badConfig), []string{"PATH=/bin", "GITHUB_TOKEN=" + childtest.GitHubToken}, nil)
 	require.Error(t, err)
 	require.Equal(t, strings.Join([]string{
 		`agenthost.yaml:1:12: envPolicy: "observing" is neither observe nor enforce`,
@@ -63,13 +63,13 @@ func TestLoadConfigNamesEveryBadEntry(t *testing.T) {
 }
 
 func TestLoadConfigSyntaxError(t *testing.T) {
-	_, err := LoadConfig("agenthost.yaml", []byte("shell:\n  keep: [SSH_AUTH_SOCK\n"), nil)
+	_, err := LoadConfig("agenthost.yaml", []byte("shell:\n  keep: [SSH_AUTH_SOCK\n"), nil, nil)
 	require.ErrorContains(t, err, "agenthost.yaml:")
 	require.ErrorContains(t, err, "did not find expected ',' or ']'")
 }
 
 func TestLoadConfigEmpty(t *testing.T) {
-	cfg, err := LoadConfig("agenthost.yaml", nil, nil)
+	cfg, err := LoadConfig("agenthost.yaml", nil, nil, nil)
 	require.NoError(t, err)
 	require.Empty(t, cfg.Shell)
 	require.Empty(t, cfg.Servers)
@@ -93,7 +93,7 @@ servers:
     env:
       set: {LOG_LEVEL: debug}
       keep: [SSH_AGENT_PID]
-`), nil)
+`), nil, nil)
 	require.NoError(t, err)
 	require.True(t, cfg.Enforce, "envPolicy: enforce is the default")
 	require.Equal(t, []envrt.Var{envrt.Drop("SSH_*"), envrt.Drop("EDITOR"), envrt.Drop("LOG_*"), envrt.Keep("SSH_AUTH_SOCK"), envrt.Set("EDITOR", "ed")}, cfg.Shell)
@@ -122,10 +122,10 @@ func TestEnvBlocksDecodeWithTheirTags(t *testing.T) {
 }
 
 func TestLoadConfigEnvPolicy(t *testing.T) {
-	cfg, err := LoadConfig("agenthost.yaml", []byte("envPolicy: observe\n"), nil)
+	cfg, err := LoadConfig("agenthost.yaml", []byte("envPolicy: observe\n"), nil, nil)
 	require.NoError(t, err)
 	require.False(t, cfg.Enforce)
-	cfg, err = LoadConfig("agenthost.yaml", []byte("envPolicy: enforce\n"), nil)
+	cfg, err = LoadConfig("agenthost.yaml", []byte("envPolicy: enforce\n"), nil, nil)
 	require.NoError(t, err)
 	require.True(t, cfg.Enforce)
 }
@@ -133,7 +133,7 @@ func TestLoadConfigEnvPolicy(t *testing.T) {
 // TestLoadConfigArgs: a server's args are its command's arguments, in the
 // file's order, an empty one kept.
 func TestLoadConfigArgs(t *testing.T) {
-	cfg, err := LoadConfig("agenthost.yaml", []byte("servers:\n  fetch:\n    command: npx\n    args: [-y, \"@modelcontextprotocol/server-fetch\", \"\"]\n"), nil)
+	cfg, err := LoadConfig("agenthost.yaml", []byte("servers:\n  fetch:\n    command: npx\n    args: [-y, \"@modelcontextprotocol/server-fetch\", \"\"]\n"), nil, nil)
 	require.NoError(t, err)
 	require.Equal(t, []Server{{Name: "fetch", Command: "npx", Args: []string{"-y", "@modelcontextprotocol/server-fetch", ""}}}, cfg.Servers)
 }

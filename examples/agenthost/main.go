@@ -11,7 +11,8 @@
 //	go run ./examples/agenthost [-config FILE]
 //
 // Without -config the host uses the example built into it, config.yaml.
-// It gives itself fake credentials first, then prints what each child saw,
+// It gives itself fake credentials first and seals them out of its own
+// environment (envrt.Seal), then prints what each child saw,
 // and logs on stderr what its policy left out of each child, and why.
 // With envPolicy: observe in the configuration, each child gets the
 // host's environment as before the policy, and the log says what
@@ -25,6 +26,7 @@ package main
 
 import (
 	_ "embed"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -51,8 +53,6 @@ func main() {
 	for _, kv := range fakeHostEnv {
 		os.Setenv(kv[0], kv[1])
 	}
-	environ := os.Environ()
-
 	name, data := "config.yaml (built in)", exampleConfig
 	if *configFile != "" {
 		var err error
@@ -62,7 +62,7 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	cfg, err := LoadConfig(name, data, environ)
+	environ, cfg, err := load(name, data, os.Stderr)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%v\nagenthost: refusing the configuration in %s\n", err, name)
 		os.Exit(1)
@@ -71,6 +71,33 @@ func main() {
 		fmt.Fprintln(os.Stderr, "agenthost:", err)
 		os.Exit(1)
 	}
+}
+
+// load reads the configuration data, the text of the file name, and,
+// when the host enforces its policy, seals its credentials out of its own
+// environment (Seal, by this policy's rules: os.Environ, and on Linux the block
+// /proc/PID/environ shows), to stay in the Sealed alone, which hands one
+// to a child on purpose; the configuration is then read again over what
+// is left. Not in observe mode, whose children get what they got before
+// the policy; and where it cannot seal, the host goes on unsealed. It
+// returns the environment the children's builders filter, and says on
+// log what it sealed.
+func load(name string, data []byte, log io.Writer) ([]string, *Config, error) {
+	environ := os.Environ()
+	cfg, err := LoadConfig(name, data, environ, nil)
+	if err != nil || !cfg.Enforce {
+		return environ, cfg, err
+	}
+	sealed, err := Seal() // the generated Seal: this policy's rules, secrets.extra too
+	if errors.Is(err, errors.ErrUnsupported) {
+		return environ, cfg, nil
+	} else if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(log, "agenthost: sealed %s out of its own environment\n", strings.Join(sealed.Names(), " "))
+	environ = os.Environ()
+	cfg, err = LoadConfig(name, data, environ, sealed)
+	return environ, cfg, err
 }
 
 // fakeHostEnv is what main adds to the host's environment: fake

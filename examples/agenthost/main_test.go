@@ -67,7 +67,7 @@ func TestFakeCredentialsAreCredentials(t *testing.T) {
 // process's environment.
 func loadExample(t *testing.T) *Config {
 	t.Helper()
-	cfg, err := LoadConfig("config.yaml", exampleConfig, os.Environ())
+	cfg, err := LoadConfig("config.yaml", exampleConfig, os.Environ(), nil)
 	require.NoError(t, err)
 	return cfg
 }

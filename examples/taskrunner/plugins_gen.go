@@ -101,6 +101,13 @@ func PluginIsSecretValue(value string) bool {
 	return envgenPluginPolicy.IsSecretValue(value)
 }
 
+// PluginSeal takes this process's secrets, by this policy's rules (by name, and
+// by value unless secrets.pass names the entry), out of its own environment:
+// see envrt.Seal, which does the same by the built-in lists.
+func PluginSeal(opts ...envrt.SealOption) (*envrt.Sealed, error) {
+	return envgenPluginPolicy.Seal(opts)
+}
+
 // envgenPluginPolicy is the policy-wide lists: essentials (for isolated tasks), secret
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the

@@ -25,7 +25,7 @@ func TestCLIClashWithAnotherPolicy(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	code, _, stderr = runCLI(t, dir, "main", "-o", "plugins_gen.go", "plugins.yaml")
 	assert.Equal(t, 1, code)
-	assert.Regexp(t, `^plugins\.yaml:1:1: its generated code would declare "IsSecret", "IsSecretValue", "Secrets", `, stderr)
+	assert.Regexp(t, `^plugins\.yaml:1:1: its generated code would declare "IsSecret", "IsSecretValue", "Seal", "Secrets", `, stderr)
 	assert.Contains(t, stderr, "web_gen.go, another policy's generated file in the package")
 	assert.NoFileExists(t, filepath.Join(dir, "plugins_gen.go"))
 
@@ -95,7 +95,7 @@ func TestCLIClashWithOwnOldOutput(t *testing.T) {
 
 	code, _, stderr = runCLI(t, dir, "main", "-o", "env_gen.go", "envpolicy.yaml")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, `envpolicy.yaml:1:1: envpolicy_gen.go was generated from envpolicy.yaml too, most likely by this policy under an earlier -o name, and declares the same names ("AppendBuildEnv", "BuildEnv", "BuildEnvOS", and 6 more): delete envpolicy_gen.go`+"\n", stderr)
+	assert.Equal(t, `envpolicy.yaml:1:1: envpolicy_gen.go was generated from envpolicy.yaml too, most likely by this policy under an earlier -o name, and declares the same names ("AppendBuildEnv", "BuildEnv", "BuildEnvOS", and 7 more): delete envpolicy_gen.go`+"\n", stderr)
 	assert.NotContains(t, stderr, "prefix")
 	assert.NoFileExists(t, filepath.Join(dir, "env_gen.go"))
 

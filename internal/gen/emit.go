@@ -52,6 +52,7 @@ func emit(pl *Plan) ([]byte, error) {
 	}
 	emitSecrets(f, pl)
 	emitValues(f, pl)
+	emitSeal(f, pl)
 	emitPolicy(f, pl, rp)
 
 	var buf bytes.Buffer
@@ -66,11 +67,15 @@ func rt(name string) *jen.Statement { return jen.Qual(envimplPath, name) }
 
 // varType names the type of a builder's overrides: envrt.Var, or inside
 // the runtime envimpl.Var, the same type.
-func varType(pl *Plan) *jen.Statement {
+func varType(pl *Plan) *jen.Statement { return apiType(pl, "Var") }
+
+// apiType names a type of the program's API, envrt's, or inside the
+// runtime envimpl's alias of it, the same type.
+func apiType(pl *Plan, name string) *jen.Statement {
 	if pl.InsideRuntime {
-		return rt("Var")
+		return rt(name)
 	}
-	return jen.Qual(envrtPath, "Var")
+	return jen.Qual(envrtPath, name)
 }
 
 // lines is a composite literal body with one item per line; each item

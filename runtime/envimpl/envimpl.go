@@ -41,7 +41,8 @@ const LayoutV5_RegenerateIfUndefined = 5
 // Policy is a policy's policy-wide lists, as its file gives them after
 // presets and built-in lists are resolved; the runtime compiles them at
 // the first call of any of its tasks. IsSecret, IsSecretValue and
-// SecretList answer for the generated functions of those names.
+// SecretList answer for the generated functions of those names, and
+// Seal for the generated Seal.
 type Policy = impl.Policy
 
 // Task is one task's lists, as the policy file gives them, which the
@@ -59,6 +60,13 @@ type Dir = impl.Dir
 
 // Var is envrt.Var: one call-site override.
 type Var = impl.Var
+
+// SealOption is envrt.SealOption, and Sealed envrt.Sealed, for the
+// generated Seal.
+type (
+	SealOption = impl.SealOption
+	Sealed     = impl.Sealed
+)
 
 // Given is the input of an Append…Env call: append to dst the
 // environment built from environ.

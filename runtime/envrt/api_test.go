@@ -18,8 +18,8 @@ import (
 // programAPI is everything envrt exports: what programs call. What only
 // generated code calls is envimpl's.
 var programAPI = []string{
-	"AppendInheritEnv", "AppendIsolatedEnv", "CheckVars", "Config", "Drop", "Dropped", "EqualFold", "InheritEnv", "InheritEnvOS",
-	"IsolatedEnv", "IsolatedEnvOS", "Keep", "KeepMatching", "Observe", "Report", "Set", "Sets", "Split", "Unset", "Var", "VarError",
+	"AppendInheritEnv", "AppendIsolatedEnv", "CheckVars", "Config", "Drop", "Dropped", "EqualFold", "HideProcess", "InheritEnv", "InheritEnvOS",
+	"IsolatedEnv", "IsolatedEnvOS", "Keep", "KeepMatching", "Observe", "Report", "Seal", "SealOption", "Sealed", "Set", "Sets", "Split", "Unset", "Var", "VarError",
 }
 
 // TestProgramAPIOnly holds envrt to the program's API, so that go doc

@@ -89,6 +89,13 @@ func IsSecretValue(value string) bool {
 	return envgenPolicy.IsSecretValue(value)
 }
 
+// Seal takes this process's secrets, by this policy's rules (by name, and
+// by value unless secrets.pass names the entry), out of its own environment:
+// see envrt.Seal, which does the same by the built-in lists.
+func Seal(opts ...envimpl.SealOption) (*envimpl.Sealed, error) {
+	return envgenPolicy.Seal(opts)
+}
+
 // envgenPolicy is the policy-wide lists: essentials (for isolated tasks), secret
 // names and patterns (the built-in list if on, and secrets.extra, marked so),
 // secrets.pass, the injection variables (for tasks with dropInjection), and the

@@ -40,6 +40,7 @@ const (
 	opNoEquals // a Sets entry without '=': an invalid Set
 	opReport
 	opObserve
+	opNone // does nothing: Sealed.Var of a name not sealed
 )
 
 // Set overrides name with value: the child gets NAME=value, whatever the
@@ -102,6 +103,8 @@ func (v Var) String() string {
 		return "Sets entry without '='"
 	case opReport, opObserve:
 		return [...]string{opReport: "Report", opObserve: "Observe"}[v.op] + "(func)"
+	case opNone:
+		return "Sealed.Var(" + strconv.Quote(v.name) + "), not sealed: nothing"
 	}
 	return [...]string{opUnset: "Unset", opKeep: "Keep", opDrop: "Drop", opKeepMatching: "KeepMatching"}[v.op] + "(" + strconv.Quote(v.name) + ")"
 }
