@@ -69,17 +69,34 @@ func (p *Pattern) Match(name string, fold bool) bool {
 	return true
 }
 
+// shortRun is the longest run that index looks for by trying each place
+// in turn, which costs less than the two-way search's factorization
+// (about 60 instructions a byte of the run) when runs are short.
+const shortRun = 64
+
 // index returns where run first occurs in s, ASCII case aside when fold
-// is set, or -1: the two-way search of Crochemore and Perrin, in time
-// linear in len(s)+len(run) and no memory, where trying each place in
-// turn would take len(s) times len(run) (a 1,000-byte run in a 2,000-byte
-// name of the same letter). It splits run at its critical factorization
+// is set, or -1, in time linear in len(s)+len(run) and no memory. A run
+// of shortRun bytes or fewer it tries at each place in turn; a longer
+// one, where that would take len(s) times len(run) (a 1,000-byte run in
+// a 2,000-byte name of one letter), it finds by the two-way search of
+// Crochemore and Perrin: it splits run at its critical factorization
 // (the later start of its maximal suffixes under the byte order and its
 // reverse), compares the right part from the left, then the left part
 // from the right, and shifts by the period, remembering in a periodic
 // run the prefix a shift keeps matched.
 func index(s, run string, fold bool) int {
 	m := len(run)
+	if m == 0 {
+		return 0
+	}
+	if m <= shortRun { // each place in turn, at most shortRun compares a byte of s
+		for j := 0; j+m <= len(s); j++ {
+			if sameByte(run[0], s[j], fold) && equal(run, s[j:j+m], fold) {
+				return j
+			}
+		}
+		return -1
+	}
 	if m > len(s) {
 		return -1
 	}
