@@ -69,34 +69,42 @@ func (p *Pattern) Match(name string, fold bool) bool {
 	return true
 }
 
-// shortRun is the longest run that index looks for by trying each place
-// in turn, which costs less than the two-way search's factorization
-// (about 60 instructions a byte of the run) when runs are short.
-const shortRun = 64
-
 // index returns where run first occurs in s, ASCII case aside when fold
-// is set, or -1, in time linear in len(s)+len(run) and no memory. A run
-// of shortRun bytes or fewer it tries at each place in turn; a longer
-// one, where that would take len(s) times len(run) (a 1,000-byte run in
-// a 2,000-byte name of one letter), it finds by the two-way search of
-// Crochemore and Perrin: it splits run at its critical factorization
-// (the later start of its maximal suffixes under the byte order and its
-// reverse), compares the right part from the left, then the left part
-// from the right, and shifts by the period, remembering in a periodic
-// run the prefix a shift keeps matched.
+// is set, or -1, in time linear in len(s)+len(run) and no memory. It
+// tries each place in turn, which costs least for the runs and names
+// that patterns and environments hold, until the bytes it has compared
+// pass len(s), a search that would take len(s) times len(run)
+// (a 1,000-byte run in a 2,000-byte name of one letter); then it goes on
+// with twoWay.
 func index(s, run string, fold bool) int {
-	m := len(run)
-	if m == 0 {
-		return 0
-	}
-	if m <= shortRun { // each place in turn, at most shortRun compares a byte of s
-		for j := 0; j+m <= len(s); j++ {
-			if sameByte(run[0], s[j], fold) && equal(run, s[j:j+m], fold) {
-				return j
-			}
+	budget := len(s)
+	for j := 0; j+len(run) <= len(s); j++ {
+		k := 0
+		for k < len(run) && sameByte(run[k], s[j+k], fold) {
+			k++
 		}
-		return -1
+		if k == len(run) {
+			return j
+		}
+		if budget -= k + 1; budget < 0 {
+			if i := twoWay(s[j+1:], run, fold); i >= 0 {
+				return j + 1 + i
+			}
+			return -1
+		}
 	}
+	return -1
+}
+
+// twoWay returns where run, not empty, first occurs in s, ASCII case
+// aside when fold is set, or -1: the two-way search of Crochemore and
+// Perrin, in time linear in len(s)+len(run). It splits run at its
+// critical factorization (the later start of its maximal suffixes under
+// the byte order and its reverse), compares the right part from the
+// left, then the left part from the right, and shifts by the period,
+// remembering in a periodic run the prefix a shift keeps matched.
+func twoWay(s, run string, fold bool) int {
+	m := len(run)
 	if m > len(s) {
 		return -1
 	}

@@ -47,10 +47,10 @@ func TestMayMatch(t *testing.T) {
 	assert.Positive(t, ruledOut, "MayMatch rules out no name")
 }
 
-// TestIndex holds index to trying each place in turn, over short
-// strings of few letters, where runs are periodic and repeat, and runs
-// that repeat one past shortRun, which the two-way search finds; and over
-// the long run of one letter that made the old search quadratic.
+// TestIndex holds index, and twoWay alone, to trying each place in turn,
+// over short strings of few letters, where runs are periodic and repeat,
+// and longer runs of repeats with near misses; and over the long run of
+// one letter that made the old search quadratic.
 func TestIndex(t *testing.T) {
 	naive := func(s, run string, fold bool) int {
 		for at := 0; at+len(run) <= len(s); at++ {
@@ -72,8 +72,8 @@ func TestIndex(t *testing.T) {
 	for range 200_000 {
 		alphabet := []string{"ab", "aA", "abc", "aAbB_", "a\xe1A\xc1"}[rng.IntN(5)]
 		run, s := word(alphabet, 6), word(alphabet, 14)
-		if rng.IntN(2) == 0 && run != "" { // past shortRun, for the two-way search
-			run = strings.Repeat(run, 1+shortRun/len(run)) + word(alphabet, 8)
+		if rng.IntN(2) == 0 && run != "" { // long runs and near misses, for twoWay
+			run = strings.Repeat(run, 1+rng.IntN(8)) + word(alphabet, 8)
 			var b strings.Builder // pieces of the run, for near misses
 			for range 1 + rng.IntN(6) {
 				i := rng.IntN(len(run))
@@ -89,6 +89,9 @@ func TestIndex(t *testing.T) {
 			want := naive(s, run, fold)
 			if got := index(s, run, fold); got != want {
 				t.Fatalf("index(%q, %q, %v) = %d, want %d", s, run, fold, got, want)
+			}
+			if got := twoWay(s, run, fold); run != "" && got != want {
+				t.Fatalf("twoWay(%q, %q, %v) = %d, want %d", s, run, fold, got, want)
 			}
 			if want >= 0 {
 				found++
