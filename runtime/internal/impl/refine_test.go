@@ -153,12 +153,12 @@ func TestCheckVarsNamesEveryInvalidOverrideNeverItsValue(t *testing.T) {
 	require.Error(t, err)
 	msg := err.Error()
 	for _, want := range []string{
-		`override 2, Set("BAD=NAME", <2 bytes>): the name holds '='`,
-		`override 3, Set("X", <10 bytes>): the value holds a NUL byte`,
-		`override 4, Keep("NODE_*"): not a name`,
-		`override 5, Drop("MY-CORP"): neither a name nor a pattern`,
-		`override 6, KeepMatching(""): neither a name nor a pattern`,
-		`override 7, Sets entry without '=': no '='`,
+		`override 1, Set("BAD=" + <4 bytes>, <2 bytes>): the name holds '='`,
+		`override 2, Set("X", <10 bytes>): the value holds a NUL byte`,
+		`override 3, Keep("NODE_*"): not a name`,
+		`override 4, Drop("MY-CORP"): neither a name nor a pattern`,
+		`override 5, KeepMatching(""): neither a name nor a pattern`,
+		`override 6, Sets entry of 26 bytes: no '=' after its first byte`,
 	} {
 		assert.Contains(t, msg, want)
 	}
@@ -169,6 +169,7 @@ func TestCheckVarsNamesEveryInvalidOverrideNeverItsValue(t *testing.T) {
 	var ve *VarError
 	require.True(t, errors.As(err, &ve))
 	assert.Equal(t, 1, ve.Index)
+	assert.True(t, strings.HasPrefix(ve.Error(), "override 1, "), "the message counts as Index does: %s", ve)
 }
 
 func TestRefinementsInPlace(t *testing.T) {
