@@ -123,6 +123,24 @@ func TestKeepMatchingKeepsWhatTheTaskLeavesOut(t *testing.T) {
 	both(t, &Task{Policy: &Policy{}}, environ, want, KeepMatching("V*"))
 }
 
+// TestKeepMatchingEverything holds docs/semantics.md's two sentences on
+// KeepMatching: on an inherit task it changes nothing the task decides
+// (it passes every entry a pattern could already), and on an isolated
+// one KeepMatching("*") passes what an inherit task of the same policy
+// passes, less the isolated task's negations and, under dropInjection,
+// the injection variables.
+func TestKeepMatchingEverything(t *testing.T) {
+	inheritLike := &Task{Policy: refinePolicy, Inherit: true, Unset: []string{"NODE_SECRET_*"}, DropInjection: true}
+	for _, fold := range []bool{false, true} {
+		for _, pattern := range []string{"*", "NODE_*", "EDITOR", "*_TOKEN"} {
+			assert.Equal(t, run(refineInherit, refineEnviron, nil, nil, nil, fold), run(refineInherit, refineEnviron, nil, []Var{KeepMatching(pattern)}, nil, fold),
+				"KeepMatching(%q) on an inherit task, fold=%v", pattern, fold)
+		}
+		assert.ElementsMatch(t, run(inheritLike, refineEnviron, nil, nil, nil, fold), run(refineIsolated, refineEnviron, nil, []Var{KeepMatching("*")}, nil, fold),
+			"KeepMatching(\"*\") on an isolated task, fold=%v", fold)
+	}
+}
+
 func TestNoRunTimePatternPassesASecret(t *testing.T) {
 	for _, task := range []*Task{refineIsolated, refineInherit} {
 		for _, fold := range []bool{false, true} {
