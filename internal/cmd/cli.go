@@ -81,7 +81,7 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 	pkg := fs.String("pkg", "", "package name")
 	checkOnly := fs.Bool("check", false, "with -o: exit 1 if FILE is missing or differs")
 	version := fs.Bool("version", false, "print envgen's version and exit")
-	positional, code, ok := parseArgs(fs, usage, args, stderr)
+	positional, code, ok := parseArgs(fs, usage, args, stdout, stderr)
 	if !ok {
 		return code
 	}

@@ -47,7 +47,7 @@ flags:
 func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	fs := newFlagSet("envgen vet", stderr)
 	tests := fs.Bool("tests", false, "check _test.go files too")
-	patterns, code, ok := parseArgs(fs, vetUsage, args, stderr)
+	patterns, code, ok := parseArgs(fs, vetUsage, args, stdout, stderr)
 	if !ok {
 		return code
 	}
