@@ -63,7 +63,7 @@ func TestNoPATHSaysSo(t *testing.T) {
 		assert.Contains(t, cmd.Err.Error(), "has no PATH entry", "env %q", env)
 	}
 	_, err := LookPath([]string{"PATH="}, "git")
-	assert.EqualError(t, err, `exec: "git": executable file not found in $PATH`)
+	assert.EqualError(t, err, `exec: "git": `+exec.ErrNotFound.Error())
 	_, err = lookPath([]string{"Path=C:\\nowhere"}, "git", true)
 	assert.NotContains(t, err.Error(), "no PATH", "on Windows, Path is PATH")
 	_, err = lookPath([]string{"Path=/nowhere"}, "git", false)
