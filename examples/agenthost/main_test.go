@@ -271,6 +271,6 @@ func TestMainRefusesABadConfig(t *testing.T) {
 	require.Equal(t, 1, code)
 	require.Empty(t, stdout, "no child ran")
 	require.Equal(t, file+`:2:3: shell.env: keep[0] "SSH-AUTH-SOCK": not a name: want [A-Za-z_][A-Za-z0-9_]*`+"\n"+
-		file+`:2:3: shell.env: set "API"=<3 bytes not shown>: the name holds '='`+"\n"+
+		file+`:2:3: shell.env: set "API=" + <3 bytes>: the name holds '='`+"\n"+
 		"agenthost: refusing the configuration in "+file+"\n", stderr)
 }

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -277,7 +278,7 @@ func TestMainRefusesABadTaskFile(t *testing.T) {
 	stdout, stderr, code := childtest.RunSelf(t, "TASKFILE_TEST_MAIN", "-f", file, "a")
 	require.Equal(t, 1, code)
 	require.Empty(t, stdout, "no task ran")
-	require.Equal(t, file+`:4:17: task "a": Sets entry without '=': no '=' after its first byte (the entry is not shown: it may hold a secret)`+"\n"+
+	require.Equal(t, file+`:4:17: task "a": Sets entry of `+strconv.Itoa(len(childtest.GitHubToken))+` bytes: no '=' after its first byte, so no name (the entry is not shown: it may hold a secret)`+"\n"+
 		"taskfile: refusing the task file "+file+"\n", stderr)
 }
 

@@ -40,7 +40,7 @@ an unknown task, or an unreadable -env file; 2 bad usage
 func auditMain(args []string, stdin io.Reader, environ []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("envgen audit", stderr)
 	envFile := flags.String("env", "", "read the environment from FILE; - for standard input")
-	positional, code, ok := parseArgs(flags, auditUsage, args, stderr)
+	positional, code, ok := parseArgs(flags, auditUsage, args, stdout, stderr)
 	if !ok {
 		return code
 	}

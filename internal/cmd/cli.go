@@ -84,7 +84,7 @@ func generateMain(args []string, stdout, stderr io.Writer, environ []string) int
 	// -inside-runtime is internal to envgen (docs/cli.md): the runtime's
 	// default policy, which envrt imports, is generated with it.
 	insideRuntime := fs.Bool("inside-runtime", false, "name the overrides envimpl.Var (internal)")
-	positional, code, ok := parseArgs(fs, usage, args, stderr)
+	positional, code, ok := parseArgs(fs, usage, args, stdout, stderr)
 	if !ok {
 		return code
 	}

@@ -63,10 +63,24 @@ func TestCLIUsageErrors(t *testing.T) {
 	}
 }
 
+// TestCLIHelp: -h and --help print the help of envgen and of each
+// command on stdout, where envgen -h | less finds it, and exit 0; a bad
+// flag still goes to stderr, with exit 2.
 func TestCLIHelp(t *testing.T) {
-	code, _, stderr := runCLI(t, t.TempDir(), "", "-h")
-	assert.Equal(t, 0, code)
-	assert.Contains(t, stderr, "-check")
+	for _, command := range [][]string{nil, {"explain"}, {"init"}, {"list"}, {"audit"}, {"vet"}} {
+		for _, flag := range []string{"-h", "--help"} {
+			code, stdout, stderr := runCLI(t, t.TempDir(), "", append(slices.Clone(command), flag)...)
+			assert.Equal(t, 0, code, "%v %s", command, flag)
+			assert.True(t, strings.HasPrefix(stdout, "usage: envgen"), "%v %s: the help on stdout, got %q", command, flag, stdout)
+			assert.Empty(t, stderr, "%v %s", command, flag)
+		}
+		code, stdout, stderr := runCLI(t, t.TempDir(), "", append(slices.Clone(command), "-nosuchflag")...)
+		assert.Equal(t, 2, code, "%v", command)
+		assert.Empty(t, stdout, "%v", command)
+		assert.Contains(t, stderr, "flag provided but not defined: -nosuchflag", "%v", command)
+	}
+	_, stdout, _ := runCLI(t, t.TempDir(), "", "-h")
+	assert.Contains(t, stdout, "-check")
 }
 
 func TestCLINoPackage(t *testing.T) {

@@ -100,7 +100,7 @@ func explainMain(args []string, stdin io.Reader, environ []string, stdout, stder
 		return nil
 	})
 	// Flags may come before, between or after the two arguments.
-	positional, code, ok := parseArgs(flags, explainUsage, args, stderr)
+	positional, code, ok := parseArgs(flags, explainUsage, args, stdout, stderr)
 	if !ok {
 		return code
 	}

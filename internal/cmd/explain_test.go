@@ -258,9 +258,9 @@ func TestExplainErrors(t *testing.T) {
 		assert.Contains(t, stderr, tc.stderr, "%v", tc.args)
 	}
 
-	code, _, stderr := runCLI(t, dir, "", "explain", "-h")
+	code, stdout, _ := runCLI(t, dir, "", "explain", "-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, stderr, "-why NAME")
+	assert.Contains(t, stdout, "-why NAME")
 }
 
 // TestExplainBinary runs the envgen command itself, as a user's shell

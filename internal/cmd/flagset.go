@@ -19,13 +19,13 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 // parseArgs parses args with fs, letting flags come before, between or
 // after the positional arguments, which it returns. If it returns ok
 // false, the command must exit with code: 0 after -h (the help printed
-// in full), 2 after a bad flag (the flag package's line and a hint
-// printed).
-func parseArgs(fs *flag.FlagSet, help string, args []string, stderr io.Writer) (positional []string, code int, ok bool) {
+// in full on stdout, as asked for: envgen -h | less), 2 after a bad flag
+// (the flag package's line and a hint printed on stderr).
+func parseArgs(fs *flag.FlagSet, help string, args []string, stdout, stderr io.Writer) (positional []string, code int, ok bool) {
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stderr, help)
+				fmt.Fprint(stdout, help)
 				return nil, exitOK, false
 			}
 			fmt.Fprintf(stderr, "run %s -h for usage\n", fs.Name())

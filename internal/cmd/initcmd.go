@@ -85,7 +85,7 @@ flags:
 func initMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("envgen init", stderr)
 	out := flags.String("o", "", "write here; - for standard output")
-	positional, code, ok := parseArgs(flags, initUsage, args, stderr)
+	positional, code, ok := parseArgs(flags, initUsage, args, stdout, stderr)
 	if !ok {
 		return code
 	}

@@ -132,9 +132,9 @@ func TestInitUsage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, entries, "a usage error writes nothing")
 
-	code, _, stderr := runCLI(t, dir, "", "init", "-h")
+	code, stdout, _ := runCLI(t, dir, "", "init", "-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, stderr, "It never overwrites a file.")
+	assert.Contains(t, stdout, "It never overwrites a file.")
 }
 
 // TestInitStarterGenerates runs what init writes through envgen, as the

@@ -38,7 +38,7 @@ var builtinLists = []struct {
 // listMain runs envgen list: args are those after "list".
 func listMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("envgen list", stderr)
-	positional, code, ok := parseArgs(flags, listUsage, args, stderr)
+	positional, code, ok := parseArgs(flags, listUsage, args, stdout, stderr)
 	if !ok {
 		return code
 	}

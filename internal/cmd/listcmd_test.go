@@ -69,7 +69,7 @@ func TestListUsage(t *testing.T) {
 		assert.Empty(t, stdout)
 		assert.Equal(t, tc.msg, stderr, "%v", tc.args)
 	}
-	code, _, stderr := runCLI(t, t.TempDir(), "", "list", "-h")
+	code, stdout, _ := runCLI(t, t.TempDir(), "", "list", "-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, stderr, "usage: envgen list")
+	assert.Contains(t, stdout, "usage: envgen list")
 }

@@ -53,7 +53,7 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	fs := newFlagSet("envgen vet", stderr)
 	tests := fs.Bool("tests", false, "check _test.go files too")
 	format := fs.String("format", vetFormats[0], "text, json or sarif")
-	patterns, code, ok := parseArgs(fs, vetUsage, args, stderr)
+	patterns, code, ok := parseArgs(fs, vetUsage, args, stdout, stderr)
 	if !ok {
 		return code
 	}

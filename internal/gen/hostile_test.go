@@ -92,9 +92,11 @@ func hostileCases() []hostileCase {
 		{"5000-preset-chain", presetChain(5000, true), `^policy\.yaml:4556:3: policy too large: over 100000 names`},
 		{"180000-preset-deep-chain", presetChain(180_000, false), ""},
 		{"49000-names-49000-secret-patterns", namesTimesSecretPatterns(49_000, 49_000),
-			`^policy\.yaml:6:\d+: policy too large: its \d+ names \(each spelling, and each \$\{NAME\} referenced\) times its \d+ patterns so far pass 100000000 name × pattern tests; use fewer patterns, or fewer names\n$`},
+			`^policy\.yaml:6:\d+: policy too large: its \d+ names \(each spelling, and each \$\{NAME\} referenced; \d+ bytes\) against its \d+ patterns so far \(\d+ bytes\) pass 500000000 units of matching \(16 a test, 8 a byte of the name, 1 a byte of the pattern\); use fewer or shorter names or patterns\n$`},
 		{"50000-names-49000-passThrough-patterns", namesTimesTaskPatterns(50_000, 49_000),
-			`^policy\.yaml:6:3: policy too large: its \d+ names \(each spelling, and each \$\{NAME\} referenced\) times its \d+ patterns so far pass 100000000`},
+			`^policy\.yaml:6:3: policy too large: its \d+ names \(each spelling, and each \$\{NAME\} referenced; \d+ bytes\) against its \d+ patterns so far \(\d+ bytes\) pass 500000000 units`},
+		{"300-long-names-300-long-globs", longGlobs(300), `^policy\.yaml:\d+:7: policy too large: its 441 names .* pass 500000000 units of matching`},
+		{"100-long-names-100-long-globs", longGlobs(100), ""},
 		{"99000-parameters", manyParams(99_000), `^policy\.yaml:99006:14: task "zz": mode "sideways": want isolated or inherit\n$`},
 		{"99000-defines-from-a-preset", defineFanIn(99_000), `^policy\.yaml:99008:14: task "zz": mode "sideways": want isolated or inherit\n$`},
 		{"deep-flow-nesting", text("version: 1\npackage: p\ntasks: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n"),
@@ -569,6 +571,29 @@ func namesTimesSecretPatterns(n, m int) func() []byte {
 			fmt.Fprintf(&b, "\"*_S%d\", ", i)
 		}
 		b.WriteString("Y]\ntasks:\n  t: {}\n")
+		return []byte(b.String())
+	}
+}
+
+// longGlobs is a valid policy of n essentials of 2,000 bytes and n
+// secret patterns '*AAAA…(1,000 A)…Z<i>*', none of which matches an
+// essential, though each essential is a run of As: matching one against
+// the other took the name's length times the run's until the matcher
+// took linear time, and the limit on matching counted tests, not their
+// length (25 s of CPU for 300 of each, before it was written).
+func longGlobs(n int) func() []byte {
+	return func() []byte {
+		var b strings.Builder
+		b.WriteString("version: 1\npackage: p\nessentials:\n  extra:\n")
+		for i := range n {
+			name := fmt.Sprintf("E%d", i)
+			fmt.Fprintf(&b, "    - %s%s\n", name, strings.Repeat("A", 2000-len(name)))
+		}
+		b.WriteString("secrets:\n  extra:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "    - \"*%sZ%d*\"\n", strings.Repeat("A", 1000), i)
+		}
+		b.WriteString("tasks:\n  t: {}\n  s: {mode: inherit}\n")
 		return []byte(b.String())
 	}
 }

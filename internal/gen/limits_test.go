@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 // manyTasksManyNames is a small policy whose tables would be large: n
@@ -123,6 +124,69 @@ func TestChecksScaleLinearly(t *testing.T) {
 			small, large := took(n), took(4*n)
 			t.Logf("%d entries: %v; %d: %v", n, small, 4*n, large)
 			assert.Less(t, large, 8*small+50*time.Millisecond, "four times the entries took %.1f times as long", float64(large)/float64(small))
+		})
+	}
+}
+
+// TestFirstCallAtTheMatchLimit builds, for each of the costliest shapes
+// of names against patterns, the largest policy of n names and n
+// patterns that the limit on matching accepts (n+1 of each it refuses),
+// and wants the first call of its isolated task, which matches every
+// name against every pattern that the index cannot rule out (here all of
+// them), to take under a second of CPU. The policy's lists are the ones
+// its generated file would hold (Plan.Tables).
+func TestFirstCallAtTheMatchLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("policies at the limit; skipped with -short")
+	}
+	for _, c := range []struct {
+		shape         string
+		name, pattern func(i int) string
+	}{
+		{"short names, patterns without an anchor", func(i int) string { return fmt.Sprintf("E%d", i) }, func(i int) string { return fmt.Sprintf("*Q%d*", i) }},
+		{"2,000-byte names, runs of one byte", func(i int) string { return fmt.Sprintf("%s%04d", strings.Repeat("A", 1996), i) },
+			func(i int) string { return fmt.Sprintf("*%sZ%d*", strings.Repeat("A*", 20), i) }},
+		{"100-byte names, runs of one byte", func(i int) string { return fmt.Sprintf("%s%04d", strings.Repeat("A", 96), i) },
+			func(i int) string { return fmt.Sprintf("*%sZ%d*", strings.Repeat("A*", 6), i) }},
+	} {
+		t.Run(c.shape, func(t *testing.T) {
+			src := func(n int) []byte {
+				var b strings.Builder
+				b.WriteString("version: 1\npackage: p\nessentials:\n  builtin: false\n  extra:\n")
+				for i := range n {
+					fmt.Fprintf(&b, "    - %s\n", c.name(i))
+				}
+				b.WriteString("secrets:\n  builtin: false\n  values: false\n  extra:\n")
+				for i := range n {
+					fmt.Fprintf(&b, "    - %q\n", c.pattern(i))
+				}
+				b.WriteString("tasks:\n  t: {}\n")
+				return []byte(b.String())
+			}
+			accepted := func(n int) bool {
+				_, err := policy.Load("policy.yaml", src(n))
+				if err != nil {
+					require.Contains(t, err.Error(), "units of matching", "a policy of %d names and patterns", n)
+				}
+				return err == nil
+			}
+			lo, hi := 1, 2 // accepted, refused
+			for accepted(hi) {
+				lo, hi = hi, 2*hi
+			}
+			for hi-lo > 1 {
+				if mid := (lo + hi) / 2; accepted(mid) {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			_, tasks := MakePlan(mustLoad(t, string(src(lo))), "p", "policy.yaml").Tables()
+			start := cpuTime(t)
+			envimpl.Build(envimpl.Given(nil, nil), tasks[0], nil, nil, nil)
+			took := cpuTime(t) - start
+			t.Logf("%d names × %d patterns: first call %v of CPU", lo, lo, took)
+			assert.Less(t, took, time.Second, "the first call at the limit")
 		})
 	}
 }

@@ -15,13 +15,15 @@ import (
 type Plan struct {
 	Package string
 	Source  string // the policy file's base name, for the header
-	// The policy-wide lists, each sorted (see envimpl.Policy): Essentials
+	// The policy-wide lists, each in the order the runtime compiles in
+	// one pass (envimpl.CompareNames; see envimpl.Policy): Essentials
 	// only if some task is isolated, Injection only if some task drops
 	// it. SecretExtra holds the entries of Secrets that secrets.extra
 	// lists, sorted, which the generated file marks.
 	Essentials, Secrets, Pass, Injection, SecretExtra []string
-	// TaskNames holds the exact names the tasks' lists name, sorted, so
-	// that the runtime's one table of the policy holds them too.
+	// TaskNames holds the exact names the tasks' lists name, in that
+	// order too, so that the runtime's one table of the policy holds
+	// them.
 	TaskNames []string
 	Tasks     []TaskPlan
 	// EssentialsNote says, for the isolated builders' comments, what "the
@@ -81,9 +83,9 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 	pl := &Plan{Package: pkg, Source: source,
 		EssentialsNote: EssentialsNote{Builtin: p.EssentialsBuiltin, Extra: p.EssentialsExtra},
 		Prefix:         p.Prefix, SharedParams: p.SharedParams, HasSharedParams: p.HasSharedParams,
-		Secrets:     sortedUnique(append(slices.Clip(p.SecretNames), p.SecretPatterns...)),
+		Secrets:     runtimeOrder(append(slices.Clip(p.SecretNames), p.SecretPatterns...)),
 		SecretExtra: sortedUnique(p.SecretExtra),
-		Pass:        sortedUnique(p.Pass), Values: PlanValues(p)}
+		Pass:        runtimeOrder(p.Pass), Values: PlanValues(p)}
 	injection := policy.SetOf(builtinInjection())
 	for _, t := range p.Tasks {
 		pl.Tasks = append(pl.Tasks, planTask(p, t, injection))
@@ -94,8 +96,8 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 			pl.Essentials = p.Essentials
 		}
 	}
-	pl.Essentials = sortedUnique(pl.Essentials)
-	pl.Injection = sortedUnique(pl.Injection)
+	pl.Essentials = runtimeOrder(pl.Essentials)
+	pl.Injection = runtimeOrder(pl.Injection)
 	for _, t := range pl.Tasks {
 		for _, list := range [][]string{t.PassThrough, t.BuiltinPassThrough, t.Unset} {
 			for _, s := range list {
@@ -105,7 +107,7 @@ func MakePlan(p *policy.Policy, pkg, source string) *Plan {
 			}
 		}
 	}
-	pl.TaskNames = sortedUnique(pl.TaskNames)
+	pl.TaskNames = runtimeOrder(pl.TaskNames)
 	return pl
 }
 
@@ -221,6 +223,12 @@ func (r *EnvReferences) Of(name string) EnvReference {
 		}
 	}
 	return ref
+}
+
+// runtimeOrder returns a copy of list without repeats, in the order in
+// which the runtime compiles a policy's lists without sorting them.
+func runtimeOrder(list []string) []string {
+	return slices.Compact(slices.SortedFunc(slices.Values(list), envimpl.CompareNames))
 }
 
 // sortedUnique returns a sorted copy of list without repeats.

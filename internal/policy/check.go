@@ -168,7 +168,7 @@ func check(d *diagnoser, f *policySource) *Policy {
 	}
 	f.Tasks = c.maxTasks(f.Tasks)
 	p.Tasks = c.tasks(f) // presets and extends merged in first: see extends.go
-	if c.size.over || !c.maxPatternTests(p, secretExtra) {
+	if c.size.over || !c.maxMatchCost(p, secretExtra) {
 		return p
 	}
 	c.essentialSecrets(p, essentials, secretExtra)
@@ -590,17 +590,25 @@ func (c *checker) listEntries(f *policySource) bool {
 	return true
 }
 
-// maxPatternTests bounds the name × pattern tests that generating a
-// policy takes: every name it lists, in each spelling, and every name a
-// value references is tried against every pattern it holds, each
-// distinct pattern once however many tasks use it. At the limit, this
-// takes about a second on a 2-core machine.
-const maxPatternTests = 100_000_000
+// maxMatchCost bounds the work of matching a policy's names against its
+// patterns, which generating it does and its first call at run time does
+// again: every name it lists, in each spelling, and every name a value
+// references is tried against every pattern it holds, each distinct
+// pattern once however many tasks use it. A test costs what the matcher
+// may take for it, in time linear in both: testCost, plus nameByteCost
+// for each byte of the name and 1 for each byte of the pattern. At the
+// limit, in the costliest shapes, a first call takes 0.21-0.26 s of CPU
+// on a 2-core machine (TestFirstCallAtTheMatchLimit).
+const (
+	maxMatchCost = 500_000_000
+	testCost     = 16
+	nameByteCost = 8
+)
 
-// maxPatternTests reports a policy whose names times its patterns pass
-// maxPatternTests, at the pattern that passes the limit: the
-// secrets.extra entry, else the key of the task whose pattern does.
-func (c *checker) maxPatternTests(p *Policy, secretExtra []Text) bool {
+// maxMatchCost reports a policy whose names against its patterns pass
+// maxMatchCost, at the pattern that passes the limit: the secrets.extra
+// entry, else the key of the task whose pattern does.
+func (c *checker) maxMatchCost(p *Policy, secretExtra []Text) bool {
 	names := map[string]bool{}
 	for _, list := range [][]string{p.Essentials, p.SecretNames, p.Pass} {
 		for _, n := range list {
@@ -621,6 +629,10 @@ func (c *checker) maxPatternTests(p *Policy, secretExtra []Text) bool {
 			}
 		}
 	}
+	nameBytes := 0
+	for n := range names {
+		nameBytes += len(n)
+	}
 	written := map[string]Pos{}
 	for _, s := range secretExtra {
 		if _, ok := written[s.Value]; !ok {
@@ -628,20 +640,31 @@ func (c *checker) maxPatternTests(p *Policy, secretExtra []Text) bool {
 		}
 	}
 	patterns := map[string]bool{}
+	cost, patternBytes := 0, 0
 	add := func(list []string, at func(string) Pos) bool {
 		for _, pat := range list {
 			if patterns[pat] {
 				continue
 			}
 			patterns[pat] = true
-			if tests := len(names) * len(patterns); tests > maxPatternTests {
-				c.d.errorf(at(pat), "policy too large: its %d names (each spelling, and each ${NAME} referenced) times its %d patterns so far pass %d name × pattern tests; use fewer patterns, or fewer names", len(names), len(patterns), maxPatternTests)
+			patternBytes += len(pat)
+			if cost += len(names)*(testCost+len(pat)) + nameByteCost*nameBytes; cost > maxMatchCost {
+				c.d.errorf(at(pat), "policy too large: its %d names (each spelling, and each ${NAME} referenced; %d bytes) against its %d patterns so far (%d bytes) pass %d units of matching (%d a test, %d a byte of the name, 1 a byte of the pattern); use fewer or shorter names or patterns",
+					len(names), nameBytes, len(patterns), patternBytes, maxMatchCost, testCost, nameByteCost)
 				return false
 			}
 		}
 		return true
 	}
-	if !add(p.SecretPatterns, func(pat string) Pos { return cmp.Or(written[pat], Pos{1, 1}) }) {
+	var builtin, extra []string // the built-in patterns first, so that a line of the file passes the limit
+	for _, pat := range p.SecretPatterns {
+		if _, ok := written[pat]; ok {
+			extra = append(extra, pat)
+		} else {
+			builtin = append(builtin, pat)
+		}
+	}
+	if !add(append(builtin, extra...), func(pat string) Pos { return cmp.Or(written[pat], Pos{1, 1}) }) {
 		return false
 	}
 	for _, t := range p.Tasks {

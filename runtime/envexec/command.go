@@ -24,6 +24,8 @@ import (
 // exec.LookPath, a result relative to the current directory comes with an
 // error satisfying errors.Is(err, exec.ErrDot). Unlike exec.LookPath on
 // Windows, the current directory is never searched unless PATH lists it.
+// When env has no PATH entry at all, the error (an exec.ErrNotFound) says
+// so.
 func LookPath(env []string, file string) (string, error) {
 	return lookPath(env, file, windows)
 }
@@ -78,6 +80,19 @@ func command(ctx context.Context, env []string, name string, arg []string) *exec
 	return cmd
 }
 
+// errNoPATH is why a name is not found in an environment that holds no
+// PATH at all (an invalid Drop leaves none, a task that lists neither the
+// essentials nor PATH passes none): exec's own message would send the
+// user to a $PATH that is not the one searched. It is an
+// exec.ErrNotFound.
+type errNoPATH struct{}
+
+func (errNoPATH) Error() string {
+	return "executable file not found: the environment given has no PATH entry to search"
+}
+
+func (errNoPATH) Unwrap() error { return exec.ErrNotFound }
+
 // hasSeparator reports whether file holds a path separator of the OS win
 // selects (or a drive's colon on Windows): it is a path, not a name to
 // look up.
@@ -99,7 +114,11 @@ func lookPath(env []string, file string, win bool) (string, error) {
 		}
 		return f, nil
 	}
-	for _, dir := range splitList(getenv(env, "PATH", win), win) {
+	path, ok := lookupEnv(env, "PATH", win)
+	if !ok {
+		return "", &exec.Error{Name: file, Err: errNoPATH{}}
+	}
+	for _, dir := range splitList(path, win) {
 		switch {
 		case dir == "" && win:
 			continue // as for exec.LookPath on Windows

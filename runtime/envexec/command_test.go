@@ -49,6 +49,27 @@ func TestLookPathSearchesEnvNotParent(t *testing.T) {
 	assert.ErrorIs(t, err, exec.ErrNotFound, "no PATH: nothing is searched")
 }
 
+// TestNoPATHSaysSo: when env holds no PATH entry at all (as after an
+// invalid Drop, which leaves nothing), LookPath's and Command's errors say
+// so rather than send the user to the parent's $PATH; they are still
+// exec.ErrNotFound. An empty PATH is a PATH, and gets exec's message.
+func TestNoPATHSaysSo(t *testing.T) {
+	for _, env := range [][]string{nil, {}, {"HOME=/h", "PATHEXT=.exe", "NOTPATH=/bin"}} {
+		_, err := LookPath(env, "git")
+		assert.ErrorIs(t, err, exec.ErrNotFound)
+		assert.EqualError(t, err, `exec: "git": executable file not found: the environment given has no PATH entry to search`, "env %q", env)
+		cmd := Command(env, "git", "status")
+		assert.ErrorIs(t, cmd.Run(), exec.ErrNotFound)
+		assert.Contains(t, cmd.Err.Error(), "has no PATH entry", "env %q", env)
+	}
+	_, err := LookPath([]string{"PATH="}, "git")
+	assert.EqualError(t, err, `exec: "git": `+exec.ErrNotFound.Error())
+	_, err = lookPath([]string{"Path=C:\\nowhere"}, "git", true)
+	assert.NotContains(t, err.Error(), "no PATH", "on Windows, Path is PATH")
+	_, err = lookPath([]string{"Path=/nowhere"}, "git", false)
+	assert.Contains(t, err.Error(), "no PATH entry", "elsewhere, Path is not PATH")
+}
+
 // TestLookPathRules: the first executable wins, files without an execute
 // bit and directories are skipped, a name with a slash is taken as it
 // is, and a relative result is an ErrDot.

@@ -14,10 +14,16 @@ const windows = runtime.GOOS == "windows"
 // could carry, names compared ASCII case-insensitively with fold; "" if
 // there is none. It reads PATH and PATHEXT as the child will.
 func getenv(env []string, name string, fold bool) string {
+	value, _ := lookupEnv(env, name, fold)
+	return value
+}
+
+// lookupEnv is getenv that also reports whether env has such an entry.
+func lookupEnv(env []string, name string, fold bool) (string, bool) {
 	for _, e := range env {
 		if n, ok := envrt.Split(e); ok && (n == name || fold && envrt.EqualFold(n, name)) {
-			return e[len(n)+1:]
+			return e[len(n)+1:], true
 		}
 	}
-	return ""
+	return "", false
 }

@@ -17,7 +17,7 @@
 // Two more groups serve envgen itself, not generated code: the pattern
 // matcher's entry for the generator (GlobPattern, CompileGlob,
 // ValidGlob), so that the policy checker and the runtime share one
-// matcher, and BuildFold and TaskGetenvFold, with which envgen's tests
+// matcher, and the order it writes lists in (CompareNames); and BuildFold and TaskGetenvFold, with which envgen's tests
 // run Windows' rules on any OS.
 //
 // It imports the runtime's internal implementation and its matcher, and
@@ -100,6 +100,12 @@ func CompileGlob(pattern string) GlobPattern { return glob.Compile(pattern) }
 // them: bytes of [A-Za-z0-9_*], at least one, not starting with a digit.
 // For the generator only.
 func ValidGlob(s string) bool { return glob.Valid(s) }
+
+// CompareNames is the order of the names in a Policy's lists that the
+// runtime compiles in one pass (ASCII letters upper-cased, then byte by
+// byte); lists in another order it sorts first. For the generator only,
+// which writes them so.
+func CompareNames(a, b string) int { return impl.CompareNames(a, b) }
 
 // BuildFold is Build over Given(dst, environ) with names compared ASCII
 // case-insensitively when fold is set, whatever GOOS. For envgen's

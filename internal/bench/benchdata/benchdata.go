@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -49,6 +51,57 @@ func SecretNames(n int) []string {
 		out = append(out, name)
 	}
 	return out
+}
+
+// Patterns returns n secret patterns, the same ones every time: the four
+// SecretPatterns, then patterns such as a platform team's list holds,
+// one in two a suffix (*_BILLING_REPLICA_KEY), two in five a prefix
+// (BILLING_REPLICA_KEY_*) and one in ten a piece within
+// (*_REPLICA_KEY_BILLING*). The suffixes end in one of five words and the
+// prefixes start with one of twenty, as such lists' do, so that they
+// share their last and first bytes; ten patterns hold each kind, as a
+// thousand do.
+func Patterns(n int) []string {
+	out := slices.Clone(SecretPatterns[:min(n, len(SecretPatterns))])
+	for i := 0; len(out) < n; i++ {
+		s := services[i%len(services)]
+		p := parts[i/len(services)%len(parts)]
+		k := kinds[i/(len(services)*len(parts))%len(kinds)]
+		if round := i / (len(services) * len(parts) * len(kinds)); round > 0 {
+			p += strconv.Itoa(round)
+		}
+		switch i % 10 {
+		case 1, 3, 5, 7, 9:
+			out = append(out, "*_"+s+"_"+p+"_"+k)
+		case 2, 4, 6, 8:
+			out = append(out, s+"_"+p+"_"+k+"_*")
+		default:
+			out = append(out, "*_"+p+"_"+k+"_"+s+"*")
+		}
+	}
+	return out
+}
+
+// Policy returns a benchmark policy: the secret names SecretNames(names)
+// and the patterns given, with the built-in secret list off, and Tasks;
+// value detection is off unless values is set.
+func Policy(header string, names int, patterns []string, values bool) string {
+	var b strings.Builder
+	b.WriteString(header)
+	b.WriteString("version: 1\n")
+	b.WriteString("secrets:\n  builtin: false\n")
+	if !values {
+		b.WriteString("  values: false\n")
+	}
+	b.WriteString("  extra:\n")
+	for _, p := range patterns {
+		fmt.Fprintf(&b, "    - %q\n", p)
+	}
+	for _, name := range SecretNames(names) {
+		fmt.Fprintf(&b, "    - %s\n", name)
+	}
+	b.WriteString(Tasks)
+	return b.String()
 }
 
 // ordinary names are the kind of variable a shell, a desktop session or a

@@ -3,14 +3,24 @@
 // takes: a measure that, unlike time, does not change with the load on the
 // machine. BENCHMARKS.md shows how to run it.
 //
+// patterns10, patterns100 and patterns1000 call the inherit task of a
+// policy of 10 secret names and that many secret patterns
+// (benchdata.Patterns); first1000 and first10000 make the tables of a
+// policy of that many secret names anew for each call, so that a call
+// is a first call (its count minus the count with K=0 is K first
+// calls); file:PATH does the same for the first task of the policy file
+// PATH. They build their policy in process, as gen's Plan.Tables gives
+// the lists a generated file holds, in its order.
+//
 // A fifth argument names an environment file whose values replace the
 // filler values (realistic values, for the cost of value detection);
 // "distinct:FILE" makes each of the N values distinct (benchdata.Distinct).
 //
-//	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N
+//	icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics|patterns10|patterns100|patterns1000|first1000|first10000|file:PATH K N
 //
 // It imports the benchmark policies' generated packages, package bench
-// (the contenders) and benchdata.
+// (the contenders), benchdata, and policy, gen and envimpl for the
+// policies it builds in process.
 package main
 
 import (
@@ -24,6 +34,9 @@ import (
 	"github.com/envgen/envgen/internal/bench/s10"
 	"github.com/envgen/envgen/internal/bench/s1000"
 	"github.com/envgen/envgen/internal/bench/s10values"
+	"github.com/envgen/envgen/internal/gen"
+	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/runtime/envimpl"
 )
 
 var sink int
@@ -34,7 +47,7 @@ var refinements = bench.Refinements
 
 func main() {
 	if len(os.Args) != 4 && len(os.Args) != 5 {
-		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics K N [VALUES]")
+		fmt.Fprintln(os.Stderr, "usage: icount inherit10|inherit10values|inherit10refine|inherit1000|isolated10|isolated10refine|isolated1000|hand-inherit10|hand-inherit1000|hand-isolated1000|hand-isolated10|inherit10os|strict10os|idx|semantics|patterns10|patterns100|patterns1000|first1000|first10000|file:PATH K N [VALUES]")
 		os.Exit(2)
 	}
 	which := os.Args[1]
@@ -64,6 +77,28 @@ func main() {
 			name, value, _ := strings.Cut(e, "=")
 			os.Setenv(name, value)
 		}
+	}
+	var plan *gen.Plan
+	if p, ok := strings.CutPrefix(which, "patterns"); ok {
+		count, _ := strconv.Atoi(p)
+		plan = makePlan(10, benchdata.Patterns(count))
+	} else if file, ok := strings.CutPrefix(which, "file:"); ok {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		plan = loadPlan(string(src))
+		which = "first"
+	} else if s, ok := strings.CutPrefix(which, "first"); ok {
+		count, _ := strconv.Atoi(s)
+		plan = makePlan(count, benchdata.SecretPatterns)
+		env = benchdata.Environ(n, benchdata.SecretNames(count))
+	}
+	var task *envimpl.Task
+	if plan != nil {
+		_, tasks := plan.Tables()
+		task = tasks[0] // the inherit task
 	}
 	floor := bench.NewSemanticsFloor(n)
 	hand := bench.NewHandFilter(secrets)
@@ -95,6 +130,11 @@ func main() {
 			dst = s10.AppendInheritEnv(dst[:0], env, refinements...)
 		case "isolated10refine":
 			dst = s10.AppendIsolatedEnv(dst[:0], env, refinements...)
+		case "patterns10", "patterns100", "patterns1000":
+			dst = envimpl.Build(envimpl.Given(dst[:0], env), task, nil, nil, nil)
+		case "first", "first1000", "first10000":
+			_, tasks := plan.Tables() // fresh, not compiled yet
+			dst = envimpl.Build(envimpl.Given(dst[:0], env), tasks[0], nil, nil, nil)
 		case "inherit10os":
 			dst = s10.InheritEnvOS()
 		case "strict10os":
@@ -102,4 +142,20 @@ func main() {
 		}
 	}
 	sink += len(dst)
+}
+
+// makePlan returns the plan of a benchmark policy of names secret names
+// and the patterns given.
+func makePlan(names int, patterns []string) *gen.Plan {
+	return loadPlan(benchdata.Policy("", names, patterns, false))
+}
+
+// loadPlan returns the plan of the policy src.
+func loadPlan(src string) *gen.Plan {
+	p, err := policy.Load("policy.yaml", []byte(src))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	return gen.MakePlan(p, "p", "policy.yaml")
 }

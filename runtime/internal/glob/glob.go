@@ -38,8 +38,7 @@ func Compile(pattern string) Pattern {
 // fold is set: the prefix and the suffix must begin and end name, and
 // the middle's runs appear in order between them, each at its leftmost
 // place in what is left, which is where a match of a pattern of '*'s
-// alone can take it. It takes time at most len(name) times the middle's
-// length.
+// alone can take it. It takes time linear in the lengths of name and p.
 func (p *Pattern) Match(name string, fold bool) bool {
 	if !p.Star {
 		return equal(p.Prefix, name, fold)
@@ -54,17 +53,115 @@ func (p *Pattern) Match(name string, fold bool) bool {
 		for mid[end] != '*' {
 			end++
 		}
-		run := mid[:end]
-		at := 0
-		for at+len(run) <= len(rest) && !equal(run, rest[at:at+len(run)], fold) {
-			at++
-		}
-		if at+len(run) > len(rest) {
+		at := index(rest, mid[:end], fold)
+		if at < 0 {
 			return false
 		}
-		rest, mid = rest[at+len(run):], mid[end+1:]
+		rest, mid = rest[at+end:], mid[end+1:]
 	}
 	return true
+}
+
+// index returns where run first occurs in s, ASCII case aside when fold
+// is set, or -1, in time linear in len(s)+len(run) and no memory. It
+// tries each place in turn, which costs least for the runs and names
+// that patterns and environments hold, until the bytes it has compared
+// pass len(s), a search that would take len(s) times len(run)
+// (a 1,000-byte run in a 2,000-byte name of one letter); then it goes on
+// with twoWay.
+func index(s, run string, fold bool) int {
+	budget := len(s)
+	for j := 0; j+len(run) <= len(s); j++ {
+		k := 0
+		for k < len(run) && sameByte(run[k], s[j+k], fold) {
+			k++
+		}
+		if k == len(run) {
+			return j
+		}
+		if budget -= k + 1; budget < 0 {
+			if i := twoWay(s[j+1:], run, fold); i >= 0 {
+				return j + 1 + i
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// twoWay returns where run, not empty, first occurs in s, ASCII case
+// aside when fold is set, or -1: the two-way search of Crochemore and
+// Perrin, in time linear in len(s)+len(run). It splits run at its
+// critical factorization (the later start of its maximal suffixes under
+// the byte order and its reverse), compares the right part from the
+// left, then the left part from the right, and shifts by the period,
+// remembering in a periodic run the prefix a shift keeps matched.
+func twoWay(s, run string, fold bool) int {
+	m := len(run)
+	if m > len(s) {
+		return -1
+	}
+	ell, per := maxSuffix(run, fold, false)
+	if l, q := maxSuffix(run, fold, true); l > ell {
+		ell, per = l, q
+	}
+	periodic := per+ell+1 <= m && equal(run[:ell+1], run[per:per+ell+1], fold)
+	if !periodic {
+		per = max(ell+1, m-ell-1) + 1
+	}
+	memory := -1 // in a periodic run, the run's bytes up to here match s at j
+	for j := 0; j <= len(s)-m; {
+		i := max(ell, memory) + 1
+		for i < m && sameByte(run[i], s[i+j], fold) {
+			i++
+		}
+		if i < m {
+			j, memory = j+i-ell, -1
+			continue
+		}
+		for i = ell; i > memory && sameByte(run[i], s[i+j], fold); i-- {
+		}
+		if i <= memory {
+			return j
+		}
+		if j += per; periodic {
+			memory = m - per - 1
+		}
+	}
+	return -1
+}
+
+// maxSuffix returns the start, less one, of the maximal suffix of x in
+// the byte order (reversed when rev is set), ASCII letters upper-cased
+// when fold is set, and that suffix's period.
+func maxSuffix(x string, fold, rev bool) (start, period int) {
+	start, j, k, period := -1, 0, 1, 1
+	for j+k < len(x) {
+		a, b := x[j+k], x[start+k]
+		if fold {
+			a, b = upper(a), upper(b)
+		}
+		switch {
+		case a == b && k != period:
+			k++
+		case a == b:
+			j, k = j+period, 1
+		case a < b != rev:
+			j, k = j+k, 1
+			period = j - start
+		default:
+			start, j, k, period = j, j+1, 1, 1
+		}
+	}
+	return start, period
+}
+
+// upper returns c upper-cased if it is an ASCII letter.
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 // equal reports whether a and b, of one length, are equal, ASCII case

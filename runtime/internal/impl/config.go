@@ -5,9 +5,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
-
-	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
 // ConfigVars is envrt.Config's Vars: the overrides of a user's keep,
@@ -22,7 +19,7 @@ func ConfigVars(keep, drop, keepMatching []string, set map[string]string) ([]Var
 		for i, s := range entries {
 			vars = append(vars, make(s))
 			if p := vars[len(vars)-1].problem(); p != "" {
-				errs = append(errs, errors.New(field+"["+strconv.Itoa(i)+"] "+quoteEntry(s)+": "+p))
+				errs = append(errs, errors.New(field+"["+strconv.Itoa(i)+"] "+shown(s)+": "+p))
 			}
 		}
 	}
@@ -32,23 +29,8 @@ func ConfigVars(keep, drop, keepMatching []string, set map[string]string) ([]Var
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		vars = append(vars, Set(name, set[name]))
 		if p := vars[len(vars)-1].problem(); p != "" {
-			errs = append(errs, errors.New("set "+quoteEntry(name)+": "+p))
+			errs = append(errs, errors.New("set "+shown(name)+": "+p))
 		}
 	}
 	return vars, errors.Join(errs...)
-}
-
-// quoteEntry returns a user's entry, a name or pattern, Go-quoted as
-// written, but never a credential pasted into it: only the text before a
-// '=' (with the length of the rest), and <redacted, N bytes> when that
-// text holds a credential.
-func quoteEntry(s string) string {
-	name, rest, eq := strings.Cut(s, "=")
-	switch {
-	case secretvalue.Contains(name):
-		return "<redacted, " + strconv.Itoa(len(s)) + " bytes>"
-	case eq:
-		return strconv.Quote(name) + "=<" + strconv.Itoa(len(rest)) + " bytes not shown>"
-	}
-	return strconv.Quote(s)
 }

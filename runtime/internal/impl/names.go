@@ -1,6 +1,9 @@
 package impl
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // This file holds how names are read and compared: the split of an entry,
 // the ASCII case fold, and the hash that every table here is keyed by.
@@ -87,6 +90,13 @@ func sameName(a, b string, fold bool) bool {
 		return EqualFold(a, b)
 	}
 	return a == b
+}
+
+// CompareNames is the order the runtime sorts the names of a policy's
+// lists in, which envgen writes them in: compareFold's, then that of
+// strings.Compare.
+func CompareNames(a, b string) int {
+	return cmp.Or(compareFold(a, b), strings.Compare(a, b))
 }
 
 // compareFold compares a and b as strings.Compare does, with the ASCII

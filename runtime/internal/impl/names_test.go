@@ -93,14 +93,20 @@ func TestVar(t *testing.T) {
 		{Set("A", "b=c"), `Set("A", <3 bytes>)`, true},
 		{Unset("A"), `Unset("A")`, true},
 		{Set("", "x"), `Set("", <1 bytes>)`, false},
-		{Set("A=B", "x"), `Set("A=B", <1 bytes>)`, false},
-		{Set("=C:", "x"), `Set("=C:", <1 bytes>)`, false},
+		{Set("A=B", "x"), `Set("A=" + <1 bytes>, <1 bytes>)`, false}, // NAME=value pasted for a name: the value not shown
+		{Set("=C:", "x"), `Set("=" + <2 bytes>, <1 bytes>)`, false},
 		{Set("A\x00", "x"), `Set("A\x00", <1 bytes>)`, false},
 		{Set("A", "x\x00"), `Set("A", <2 bytes>)`, false},
 		{Set("\x00A", "x"), `Set("\x00A", <1 bytes>)`, false}, // a NUL first, too
 		{Set("A", "\x00x"), `Set("A", <2 bytes>)`, false},
 		{Unset(""), `Unset("")`, false},
-		{Unset("A=1"), `Unset("A=1")`, false},
+		{Unset("A=1"), `Unset("A=" + <1 bytes>)`, false},
+		{Keep("GITHUB_TOKEN=ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8"), `Keep("GITHUB_TOKEN=" + <40 bytes>)`, false},
+		{Keep("GITHUB_TOKEN=hunter2"), `Keep("GITHUB_TOKEN=" + <7 bytes>)`, false},
+		{Keep("ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8\n"), `Keep(<redacted, 41 bytes>)`, false}, // a token read from a file
+		{Var{}, "the zero Var", false},
+		{Sets([]string{"=x"})[0], "Sets entry of 2 bytes", false},
+		{Sets([]string{"=x=y"})[0], `Set("=" + <1 bytes>, <1 bytes>)`, false}, // named "=x", as Split reads it
 		{Unset("A\x00"), `Unset("A\x00")`, false},
 		{Keep("GH_TOKEN"), `Keep("GH_TOKEN")`, true},
 		{Keep("_x9"), `Keep("_x9")`, true},

@@ -23,7 +23,9 @@ func globMatch(pattern, name string, fold bool) bool {
 }
 
 // TestPatternIndex builds a pattern index from random patterns, some
-// matching in any case, and wants its match to agree with the matcher over
+// matching in any case, short and long, few and many (so that anchors
+// at the start, at the end and within share buckets), and wants its
+// match to agree with the matcher over
 // the list, exactly and ASCII case aside; may never to rule out a name
 // that one of them matches; and may to rule out some names, or it would
 // filter nothing.
@@ -38,6 +40,9 @@ func TestPatternIndex(t *testing.T) {
 		return string(b)
 	}
 	randomPattern := func() string {
+		if rng.IntN(4) == 0 { // long pieces, which the index anchors on 2 to 8 bytes, and within
+			return piece(rng.IntN(10)) + "*" + piece(12) + "*" + piece(rng.IntN(10))
+		}
 		switch rng.IntN(6) {
 		case 0: // prefix only
 			return piece(3) + "*"
@@ -58,7 +63,11 @@ func TestPatternIndex(t *testing.T) {
 		var list []string
 		var anyCase []bool
 		var x patternIndex
-		for range 1 + rng.IntN(3) {
+		count := 1 + rng.IntN(3)
+		if rng.IntN(8) == 0 { // enough to share anchors and buckets
+			count = 1 + rng.IntN(60)
+		}
+		for range count {
 			s := randomPattern()
 			list = append(list, s)
 			anyCase = append(anyCase, rng.IntN(2) == 0)

@@ -1,7 +1,6 @@
 package impl
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -76,17 +75,35 @@ func (p *Policy) tables(fold bool) *policyTables {
 }
 
 // newPolicyTables makes p's lists, its TaskNames and more into tables.
+// The names end up sorted by CompareNames, so that the spellings of a
+// name are next to each other: each list in one pass when it comes so
+// sorted, as generated code gives it, then merged into the others.
 func newPolicyTables(p *Policy, more []string) *policyTables {
 	t := &policyTables{}
 	var list []spelling
 	add := func(names []string, fact uint16) {
+		var run []spelling
 		for _, s := range names {
 			if fact&(isEssential|isPass) == 0 && strings.IndexByte(s, '*') >= 0 {
 				t.patterns.add(s, fact)
 			} else {
-				list = append(list, spelling{s, fact})
+				run = append(run, spelling{s, fact})
 			}
 		}
+		bySpelling := func(a, b spelling) int { return CompareNames(a.name, b.name) }
+		if !slices.IsSortedFunc(run, bySpelling) { // a list envgen did not write, or one edited by hand
+			slices.SortFunc(run, bySpelling)
+		}
+		if len(list) < len(run) {
+			list, run = run, list
+		}
+		merged := make([]spelling, 0, len(list)+len(run))
+		for _, s := range run { // each into the longer list, by a binary search
+			i, _ := slices.BinarySearchFunc(list, s, bySpelling)
+			merged = append(append(merged, list[:i]...), s)
+			list = list[i:]
+		}
+		list = append(merged, list...)
 	}
 	add(p.Essentials, isEssential)
 	add(p.Secrets, isSecret)
@@ -95,9 +112,6 @@ func newPolicyTables(p *Policy, more []string) *policyTables {
 	add(p.TaskNames, 0)
 	add(more, 0)
 	t.patterns.index()
-	slices.SortFunc(list, func(a, b spelling) int { // so that the spellings of a name are next to each other
-		return cmp.Or(compareFold(a.name, b.name), strings.Compare(a.name, b.name))
-	})
 	for _, s := range list {
 		if n := len(t.names); n > 0 && t.names[n-1].name == s.name {
 			t.names[n-1].facts |= s.facts

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/runtime/internal/glob"
+	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
 // This file holds the call's overrides: what a program gives a builder
@@ -32,12 +33,13 @@ type Var struct {
 type op uint8
 
 const (
-	opSet op = iota
+	opZero op = iota // the zero Var, which no maker returns
+	opSet
 	opUnset
 	opKeep
 	opDrop
 	opKeepMatching
-	opNoEquals // a Sets entry without '=': an invalid Set
+	opNoEquals // a Sets entry with no '=' after its first byte, kept in entry: an invalid Set
 	opReport
 	opObserve
 	opNone // does nothing: Sealed.Var of a name not sealed
@@ -86,7 +88,7 @@ func Sets(entries []string) []Var {
 		if name := nameOf(e); len(name) < len(e) {
 			vars[i] = Var{op: opSet, name: name, value: e[len(name)+1:], entry: e}
 		} else {
-			vars[i] = Var{op: opNoEquals}
+			vars[i] = Var{op: opNoEquals, entry: e}
 		}
 	}
 	return vars
@@ -94,26 +96,50 @@ func Sets(entries []string) []Var {
 
 // String returns the override as Go code would write it, with Set's
 // value shown as a length alone: Set("NAME", <N bytes>), Unset("NAME"),
-// Keep("NAME"), Drop("PATTERN"), KeepMatching("PATTERN").
+// Keep("NAME"), Drop("PATTERN"), KeepMatching("PATTERN"). A name or
+// pattern that holds '=', as a NAME=value pasted where a name goes,
+// shows only what comes before it ("GITHUB_TOKEN=" + <40 bytes>); one
+// that holds a credential, as package secretvalue finds them, shows as
+// its length alone (<redacted, 41 bytes>). A Sets entry without a name
+// is "Sets entry of N bytes"; the zero Var, "the zero Var".
 func (v Var) String() string {
 	switch v.op {
+	case opZero:
+		return "the zero Var"
 	case opSet:
-		return "Set(" + strconv.Quote(v.name) + ", <" + strconv.Itoa(len(v.value)) + " bytes>)"
+		return "Set(" + shown(v.name) + ", <" + strconv.Itoa(len(v.value)) + " bytes>)"
 	case opNoEquals:
-		return "Sets entry without '='"
+		return "Sets entry of " + strconv.Itoa(len(v.entry)) + " bytes"
 	case opReport, opObserve:
 		return [...]string{opReport: "Report", opObserve: "Observe"}[v.op] + "(func)"
 	case opNone:
-		return "Sealed.Var(" + strconv.Quote(v.name) + "), not sealed: nothing"
+		return "Sealed.Var(" + shown(v.name) + "), not sealed: nothing"
 	}
-	return [...]string{opUnset: "Unset", opKeep: "Keep", opDrop: "Drop", opKeepMatching: "KeepMatching"}[v.op] + "(" + strconv.Quote(v.name) + ")"
+	return [...]string{opUnset: "Unset", opKeep: "Keep", opDrop: "Drop", opKeepMatching: "KeepMatching"}[v.op] + "(" + shown(v.name) + ")"
+}
+
+// shown returns a name or pattern, a Var's or a user's entry, Go-quoted
+// as written, but never a credential pasted into it: only the text
+// before a '=' (with the length of the rest), and <redacted, N bytes>
+// when that text holds a credential.
+func shown(s string) string {
+	name, _, eq := strings.Cut(s, "=")
+	switch {
+	case secretvalue.Contains(name):
+		return "<redacted, " + strconv.Itoa(len(s)) + " bytes>"
+	case eq:
+		return strconv.Quote(name+"=") + " + <" + strconv.Itoa(len(s)-len(name)-1) + " bytes>"
+	}
+	return strconv.Quote(s)
 }
 
 // problem returns why v is invalid, or "" if it is valid.
 func (v Var) problem() string {
 	switch v.op {
+	case opZero:
+		return "made by none of Set, Unset, Keep, Drop, KeepMatching and Sets"
 	case opNoEquals:
-		return "no '=' after its first byte (the entry is not shown: it may hold a secret)"
+		return "no '=' after its first byte, so no name (the entry is not shown: it may hold a secret)"
 	case opSet, opUnset:
 		switch {
 		case v.name == "":
@@ -145,9 +171,10 @@ type VarError struct {
 	Problem string
 }
 
-// Error returns "override N, Keep("1X"): not a name: …", N counted from 1.
+// Error returns "override N, Keep("1X"): not a name: …", N being Index,
+// counted from 0 as Go counts the vars given to CheckVars.
 func (e *VarError) Error() string {
-	return "override " + strconv.Itoa(e.Index+1) + ", " + e.Var + ": " + e.Problem
+	return "override " + strconv.Itoa(e.Index) + ", " + e.Var + ": " + e.Problem
 }
 
 // CheckVars returns every invalid override of vars, each a *VarError,

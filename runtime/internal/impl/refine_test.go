@@ -123,6 +123,24 @@ func TestKeepMatchingKeepsWhatTheTaskLeavesOut(t *testing.T) {
 	both(t, &Task{Policy: &Policy{}}, environ, want, KeepMatching("V*"))
 }
 
+// TestKeepMatchingEverything holds docs/semantics.md's two sentences on
+// KeepMatching: on an inherit task it changes nothing the task decides
+// (it passes every entry a pattern could already), and on an isolated
+// one KeepMatching("*") passes what an inherit task of the same policy
+// passes, less the isolated task's negations and, under dropInjection,
+// the injection variables.
+func TestKeepMatchingEverything(t *testing.T) {
+	inheritLike := &Task{Policy: refinePolicy, Inherit: true, Unset: []string{"NODE_SECRET_*"}, DropInjection: true}
+	for _, fold := range []bool{false, true} {
+		for _, pattern := range []string{"*", "NODE_*", "EDITOR", "*_TOKEN"} {
+			assert.Equal(t, run(refineInherit, refineEnviron, nil, nil, nil, fold), run(refineInherit, refineEnviron, nil, []Var{KeepMatching(pattern)}, nil, fold),
+				"KeepMatching(%q) on an inherit task, fold=%v", pattern, fold)
+		}
+		assert.ElementsMatch(t, run(inheritLike, refineEnviron, nil, nil, nil, fold), run(refineIsolated, refineEnviron, nil, []Var{KeepMatching("*")}, nil, fold),
+			"KeepMatching(\"*\") on an isolated task, fold=%v", fold)
+	}
+}
+
 func TestNoRunTimePatternPassesASecret(t *testing.T) {
 	for _, task := range []*Task{refineIsolated, refineInherit} {
 		for _, fold := range []bool{false, true} {
@@ -153,12 +171,12 @@ func TestCheckVarsNamesEveryInvalidOverrideNeverItsValue(t *testing.T) {
 	require.Error(t, err)
 	msg := err.Error()
 	for _, want := range []string{
-		`override 2, Set("BAD=NAME", <2 bytes>): the name holds '='`,
-		`override 3, Set("X", <10 bytes>): the value holds a NUL byte`,
-		`override 4, Keep("NODE_*"): not a name`,
-		`override 5, Drop("MY-CORP"): neither a name nor a pattern`,
-		`override 6, KeepMatching(""): neither a name nor a pattern`,
-		`override 7, Sets entry without '=': no '='`,
+		`override 1, Set("BAD=" + <4 bytes>, <2 bytes>): the name holds '='`,
+		`override 2, Set("X", <10 bytes>): the value holds a NUL byte`,
+		`override 3, Keep("NODE_*"): not a name`,
+		`override 4, Drop("MY-CORP"): neither a name nor a pattern`,
+		`override 5, KeepMatching(""): neither a name nor a pattern`,
+		`override 6, Sets entry of 26 bytes: no '=' after its first byte`,
 	} {
 		assert.Contains(t, msg, want)
 	}
@@ -169,6 +187,7 @@ func TestCheckVarsNamesEveryInvalidOverrideNeverItsValue(t *testing.T) {
 	var ve *VarError
 	require.True(t, errors.As(err, &ve))
 	assert.Equal(t, 1, ve.Index)
+	assert.True(t, strings.HasPrefix(ve.Error(), "override 1, "), "the message counts as Index does: %s", ve)
 }
 
 func TestRefinementsInPlace(t *testing.T) {
