@@ -87,7 +87,7 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	}
 	roots, skipped := loadable(pkgs, named, stderr)
 	var findings []finding
-	unfollowed := 0
+	var counts vetCounts
 	if len(roots) > 0 {
 		diags, failed, err := runUnits(pkgs, roots, *tests, environ)
 		if err != nil {
@@ -98,14 +98,17 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 			fmt.Fprintf(stderr, "envgen vet: %s: %s\n", path, failed[path])
 			skipped = append(skipped, strings.Fields(path)[0])
 		}
-		findings, unfollowed = collect(diags)
+		findings, counts = collect(diags)
 	}
-	if err := writeFindings(stdout, *format, findings, unfollowed); err != nil {
+	if err := writeFindings(stdout, *format, findings, counts); err != nil {
 		fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 		return exitPolicy
 	}
-	if unfollowed > 0 {
-		fmt.Fprintf(stderr, "envgen vet: %d place(s) where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n", unfollowed)
+	if counts.NotFollowed > 0 {
+		fmt.Fprintf(stderr, "envgen vet: %d place(s) where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n", counts.NotFollowed)
+	}
+	if counts.Observe > 0 {
+		fmt.Fprintf(stderr, "envgen vet: %d place(s) switch a builder to observe mode (envrt.Observe), whose children get this process's whole environment (docs/rollout.md)\n", counts.Observe)
 	}
 	if len(skipped) > 0 {
 		slices.Sort(skipped)
@@ -177,15 +180,15 @@ func listErrors(p *listedPackage) []string {
 }
 
 // collect returns the findings among diags, sorted, each once (a file
-// in a package and its test variant), and how many places the analysis
-// could not follow an environment at.
-func collect(diags []unitDiagnostic) ([]finding, int) {
+// in a package and its test variant), and the places the analysis could
+// not follow an environment at, and those in observe mode, counted.
+func collect(diags []unitDiagnostic) ([]finding, vetCounts) {
 	var findings []finding
 	seen := map[string]bool{}
-	unfollowed := map[string]bool{}
+	apart := map[string]map[string]bool{envgenvet.UnfollowedCategory: {}, envgenvet.ObserveCategory: {}}
 	for _, d := range diags {
-		if d.Category == envgenvet.UnfollowedCategory {
-			unfollowed[d.Posn] = true
+		if places, ok := apart[d.Category]; ok {
+			places[d.Posn] = true
 			continue
 		}
 		f := finding{parsePosition(d.Posn), d.Message, d.Category}
@@ -205,7 +208,7 @@ func collect(diags []unitDiagnostic) ([]finding, int) {
 		}
 		return a.Column < b.Column
 	})
-	return findings, len(unfollowed)
+	return findings, vetCounts{NotFollowed: len(apart[envgenvet.UnfollowedCategory]), Observe: len(apart[envgenvet.ObserveCategory])}
 }
 
 // parsePosition reads FILE:LINE:COL (or FILE:LINE) as a position.

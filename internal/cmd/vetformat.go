@@ -23,16 +23,24 @@ import (
 // first.
 var vetFormats = []string{"text", "json", "sarif"}
 
+// vetCounts are what a run counts beside its findings: how many
+// environment flows the analysis could not follow, and how many places
+// switch a builder to observe mode (envrt.Observe), whose children get
+// the parent's whole environment. Neither is a finding, nor clean.
+type vetCounts struct {
+	NotFollowed, Observe int
+}
+
 // writeFindings prints findings (sorted, each once) to w in format, one
-// of vetFormats. notFollowed is how many environment flows the analysis
-// could not follow (0 when none or not counted): JSON and SARIF carry
-// it, the text format leaves it to the caller's note on standard error.
-func writeFindings(w io.Writer, format string, findings []finding, notFollowed int) error {
+// of vetFormats, with counts (0 when none or not counted): JSON and
+// SARIF carry them, the text format leaves them to the caller's note on
+// standard error.
+func writeFindings(w io.Writer, format string, findings []finding, counts vetCounts) error {
 	switch format {
 	case "json":
-		return writeJSON(w, jsonReport(findings, notFollowed))
+		return writeJSON(w, jsonReport(findings, counts))
 	case "sarif":
-		return writeJSON(w, sarifReport(findings, notFollowed, os.ReadFile))
+		return writeJSON(w, sarifReport(findings, counts, os.ReadFile))
 	}
 	for _, f := range findings {
 		if _, err := fmt.Fprintln(w, f); err != nil {
@@ -56,6 +64,9 @@ type vetJSON struct {
 	// FlowsNotFollowed is how many environment flows the analysis
 	// could not follow.
 	FlowsNotFollowed int `json:"flowsNotFollowed"`
+	// ObserveSites is how many places switch a builder to observe mode
+	// (envrt.Observe): their children get the parent's whole environment.
+	ObserveSites int `json:"observeSites"`
 }
 
 // vetJSONFinding is one finding: where it is (the file relative to the
@@ -70,8 +81,8 @@ type vetJSONFinding struct {
 }
 
 // jsonReport is the JSON form of findings.
-func jsonReport(findings []finding, notFollowed int) vetJSON {
-	out := vetJSON{Findings: []vetJSONFinding{}, FlowsNotFollowed: notFollowed}
+func jsonReport(findings []finding, counts vetCounts) vetJSON {
+	out := vetJSON{Findings: []vetJSONFinding{}, FlowsNotFollowed: counts.NotFollowed, ObserveSites: counts.Observe}
 	for _, f := range findings {
 		out.Findings = append(out.Findings, vetJSONFinding{
 			File: filepath.ToSlash(f.pos.Filename), Line: f.pos.Line, Column: f.pos.Column,
@@ -168,7 +179,7 @@ const srcRoot = "%SRCROOT%"
 // category), a result per finding, and a notification of the flows not
 // followed when there are any. readFile reads a finding's file, to count
 // its column in UTF-16 code units as SARIF does.
-func sarifReport(findings []finding, notFollowed int, readFile func(string) ([]byte, error)) sarifLog {
+func sarifReport(findings []finding, counts vetCounts, readFile func(string) ([]byte, error)) sarifLog {
 	var rules []sarifRule
 	index := map[string]int{}
 	leak := map[string]bool{}
@@ -181,9 +192,13 @@ func sarifReport(findings []finding, notFollowed int, readFile func(string) ([]b
 		addRule(r.Category, r.Summary, r.Leak)
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
-	if notFollowed > 0 {
-		inv.ToolExecutionNotifications = []sarifNotification{{Level: "note", Message: sarifMessage{
-			fmt.Sprintf("%d environment flows not followed: a site they reach is not judged", notFollowed)}}}
+	if counts.NotFollowed > 0 {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "note", Message: sarifMessage{
+			fmt.Sprintf("%d environment flows not followed: a site they reach is not judged", counts.NotFollowed)}})
+	}
+	if counts.Observe > 0 {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "warning", Message: sarifMessage{
+			fmt.Sprintf("%d place(s) switch a builder to observe mode (envrt.Observe): their children get this process's whole environment", counts.Observe)}})
 	}
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{

@@ -40,7 +40,7 @@ func TestSARIFReport(t *testing.T) {
 		{token.Position{Filename: abs, Line: 2, Column: 5}, "unread file", envgenvet.CategoryDirectiveUnused},
 		{token.Position{Filename: "c.go", Line: 1, Column: 1}, "no category", ""},
 	}
-	log := sarifReport(findings, 3, read)
+	log := sarifReport(findings, vetCounts{NotFollowed: 3}, read)
 	if dir := os.Getenv("ENVGEN_SARIF_DIR"); dir != "" {
 		var buf bytes.Buffer
 		require.NoError(t, writeJSON(&buf, log))
@@ -80,7 +80,7 @@ func TestSARIFReport(t *testing.T) {
 	assert.True(t, run.Invocations[0].ExecutionSuccessful)
 	assert.Equal(t, []sarifNotification{{Level: "note", Message: sarifMessage{"3 environment flows not followed: a site they reach is not judged"}}},
 		run.Invocations[0].ToolExecutionNotifications)
-	assert.Empty(t, sarifReport(nil, 0, read).Runs[0].Invocations[0].ToolExecutionNotifications)
+	assert.Empty(t, sarifReport(nil, vetCounts{}, read).Runs[0].Invocations[0].ToolExecutionNotifications)
 }
 
 // TestWriteFindingsEmpty checks what each format prints for no
@@ -88,11 +88,11 @@ func TestSARIFReport(t *testing.T) {
 // rules and no result.
 func TestWriteFindingsEmpty(t *testing.T) {
 	var text, js, sarif bytes.Buffer
-	require.NoError(t, writeFindings(&text, "text", nil, 0))
+	require.NoError(t, writeFindings(&text, "text", nil, vetCounts{}))
 	assert.Empty(t, text.String())
-	require.NoError(t, writeFindings(&js, "json", nil, 2))
-	assert.Equal(t, "{\n  \"findings\": [],\n  \"flowsNotFollowed\": 2\n}\n", js.String())
-	require.NoError(t, writeFindings(&sarif, "sarif", nil, 0))
+	require.NoError(t, writeFindings(&js, "json", nil, vetCounts{NotFollowed: 2, Observe: 1}))
+	assert.Equal(t, "{\n  \"findings\": [],\n  \"flowsNotFollowed\": 2,\n  \"observeSites\": 1\n}\n", js.String())
+	require.NoError(t, writeFindings(&sarif, "sarif", nil, vetCounts{}))
 	checkSARIF(t, sarif.Bytes())
 	assert.Contains(t, sarif.String(), `"results": []`)
 }
@@ -110,6 +110,10 @@ func TestVetFormats(t *testing.T) {
 	dir, environ := vetModule(t)
 	leak := "package main\n\nimport \"os/exec\"\n\nfunc leak() {\n\t_, _ = \"é😀\", exec.Command(\"env\").Run()\n}\n\n" +
 		"func stale() string {\n\treturn \"x\" //envgen:inherit nothing starts here\n}\n"
+	// A builder switched to observe mode is no finding, but counted apart.
+	observe := "package main\n\nimport \"github.com/envgen/envgen/runtime/envrt\"\n\n" +
+		"func observed() []string {\n\treturn ShellEnvOS(envrt.Observe(func(envrt.Dropped) {}))\n}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "observe.go"), []byte(observe), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "leak.go"), []byte(leak), 0o644))
 	nilEnv := "exec.Cmd.Run: the environment is nil, which gives the child this process's whole environment; " +
 		"build it with a policy builder, or accept the line with //envgen:inherit REASON"
@@ -123,7 +127,8 @@ func TestVetFormats(t *testing.T) {
 	assert.Equal(t, vetJSON{Findings: []vetJSONFinding{
 		{File: "leak.go", Line: 6, Column: 19, Rule: "nil-env", Message: nilEnv},
 		{File: "leak.go", Line: 10, Column: 13, Rule: "directive-unused", Message: unused},
-	}}, got)
+	}, ObserveSites: 1}, got)
+	assert.Contains(t, stderr, "envgen vet: 1 place(s) switch a builder to observe mode (envrt.Observe)")
 
 	code, stdout, stderr = runVet(t, dir, environ, "-format", "sarif", "./...")
 	assert.Equal(t, 1, code, stderr)
@@ -138,6 +143,8 @@ func TestVetFormats(t *testing.T) {
 		}}}}, log.Runs[0].Results[0])
 	assert.Equal(t, "directive-unused", log.Runs[0].Results[1].RuleID)
 	assert.Equal(t, "warning", log.Runs[0].Results[1].Level)
+	require.Len(t, log.Runs[0].Invocations[0].ToolExecutionNotifications, 1)
+	assert.Contains(t, log.Runs[0].Invocations[0].ToolExecutionNotifications[0].Message.Text, "1 place(s) switch a builder to observe mode")
 
 	code, stdout, stderr = runVet(t, dir, environ, "-format", "xml")
 	assert.Equal(t, 2, code)

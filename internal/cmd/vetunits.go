@@ -291,7 +291,7 @@ func runUnits(pkgs []*listedPackage, roots []*listedPackage, tests bool, environ
 			}
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			args := []string{"vet", "-json", "-envgenvet.tests=" + strconv.FormatBool(tests), "-envgenvet.unfollowed", u.cfg}
+			args := []string{"vet", "-json", "-envgenvet.tests=" + strconv.FormatBool(tests), "-envgenvet.unfollowed", "-envgenvet.observe", u.cfg}
 			cmd := exec.CommandContext(context.Background(), self, args...)
 			cmd.Env = append(environ, unitEnv+"=1")
 			var stdout, stderr bytes.Buffer

@@ -107,6 +107,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if inStd(pass) {
 		return nil, nil
 	}
+	reportObserveSites(pass)
 	if !relevant(pass) {
 		(&checker{pass: pass, sup: readSuppressions(pass.Fset, pass.Files)}).report() // no site: each //envgen:inherit accepts nothing
 		return nil, nil

@@ -84,3 +84,14 @@ func TestUnfollowed(t *testing.T) {
 	t.Cleanup(func() { _ = envgenvet.Analyzer.Flags.Set("unfollowed", "false") })
 	analysistest.Run(t, analysistest.TestData(), envgenvet.Analyzer, "notfollowed")
 }
+
+// TestObserve runs the analyzer with -observe over observing, whose
+// comments say where a builder is switched to observe mode; without the
+// flag (TestAnalyzer) those places are silent.
+func TestObserve(t *testing.T) {
+	if err := envgenvet.Analyzer.Flags.Set("observe", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = envgenvet.Analyzer.Flags.Set("observe", "false") })
+	analysistest.Run(t, analysistest.TestData(), envgenvet.Analyzer, "observing")
+}

@@ -10,3 +10,9 @@ func Set(name, value string) Var { return Var{name, value} }
 func Unset(name string) Var { return Var{name: name} }
 
 func Sets(entries []string) []Var { return nil }
+
+type Dropped struct{ Name, Reason string }
+
+func Report(fn func(Dropped)) Var { return Var{} }
+
+func Observe(fn func(Dropped)) Var { return Var{} }
