@@ -27,6 +27,10 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"password=changeme", "secret=****", "access_token=ACCESS_TOKEN", "password == other", "password=abc",
 			"public_key = \"Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7Ds1Fg5\"", "NEXT_PUBLIC_API_KEY=Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7",
 			"authenticity_token=Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7", "token=xxxxxxxx", "passwordless=true",
+			// ciphertext in its envelope: SOPS in a dotenv file, Jasypt, dotenvx
+			"DB_PASSWORD=ENC[AES256_GCM,data:Tq1mWz8=,iv:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1U=,tag:Hq4Zt8Wm2Lx6Rv0Kc9Bn3Q==,type:str]",
+			"spring.datasource.password=ENC(Kx82mQ0zLc4vRtZq2Wm8Xk4Rv7Tn1Yb)",
+			"API_KEY=\"encrypted:BKq8zLm2xRt5vKp9nYc3bZq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0\"",
 		},
 	},
 	"key: value": {
@@ -40,11 +44,20 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			`log: {\"user\":\"ci\",\"password\":\"Wq8zLm2x\"}`,                                                   // escaped JSON in text
 			"X-Api-Key: Zq2Wm8Xk4Rv7Tn1Yb5Lp",                                                                    // a header
 			"BUNDLE_GEMS__EXAMPLE__COM: \"deploy:Wq8zLm2x\"",                                                     // Bundler
+			"password: ENC[hunter2-prod]",                                                                        // no cipher named: no envelope
+			"password: ENC(Wq8zLm2x)",                                                                            // too short for Jasypt's salt and ciphertext
 		},
 		misses: []string{
 			"password: ${DB_PASSWORD}", "api_key: <your api key>", "token: REPLACE_ME", "password: changeme",
 			"secret: '***'", `{"password": null}`, `{"token_ttl": 3600}`, "password:", "see https://example.org/pass: now",
 			"password: yes", "publicToken: Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7",
+			// ciphertext in its envelope: SOPS, hiera-eyaml, EJSON, Vault transit, Ansible Vault
+			"db:\n  password: ENC[AES256_GCM,data:Qm9yZWFs,iv:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1U=,tag:Hq4Zt8Wm2Lx6Rv0Kc9Bn3Q==,type:str]\n",
+			`{"api_token": "ENC[AES256_GCM,data:Zm9yZXN0LWdyZWVu,iv:Kx82mQ0zLc4vRtZq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf=,tag:Wm2Lx6Rv0Kc9Bn3Yp7Ds1g==,type:str]"}`,
+			"smtp:\n  password: >\n    ENC[PKCS7,MIIBeQYJKoZIhvcNAQcDoIIBajCCAWYCAQAxggEhMIIBHQIBADAFMAACAQEw\n    DQYJKoZIhvcNAQEBBQAEggEAZq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw]\n",
+			`{"_public_key": "4f0c9a2e", "db_secret": "EJ[1:Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7Ds1Fg5Wm2Lx6Rv0K=:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0M:Qm9yZWFsaXM0Mg==]"}`,
+			"password: vault:v1:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4E=",
+			"db_password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  39366162336137613562306164343130\n",
 		},
 	},
 	"key => value": {

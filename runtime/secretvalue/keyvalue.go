@@ -169,6 +169,13 @@ func containsFold(s, word string) bool {
 	return false
 }
 
+// valueIn reports whether the value s[start:end] is a credential for k:
+// valueOK, and not a ciphertext in its envelope (which may run past end,
+// where a value in key=value text stops at a ',').
+func (k *credentialKey) valueIn(s string, start, end int) bool {
+	return k.valueOK(s[start:end]) && !ciphertext(s[start:])
+}
+
 // valueOK reports whether v is a credential for k: long enough, not a
 // placeholder or a reference, not a word that means none.
 func (k *credentialKey) valueOK(v string) bool {
@@ -346,7 +353,7 @@ func keyValue(s string, ck *credentialKey, v int, h *hit) bool {
 		v++
 	}
 	start, end := valueAt(s, v)
-	return ck.valueOK(s[start:end]) && h.set(ck.family, start, end)
+	return ck.valueIn(s, start, end) && h.set(ck.family, start, end)
 }
 
 // valueAt returns the value that starts at v: up to its closing quote if
@@ -438,7 +445,7 @@ func yamlValue(s string, ck *credentialKey, v int, h *hit) bool {
 	for end > v && isSpace(s[end-1]) {
 		end--
 	}
-	return ck.valueOK(s[v:end]) && h.set(ck.family, v, end)
+	return ck.valueIn(s, v, end) && h.set(ck.family, v, end)
 }
 
 // keyArrowAt reports the credential in the `key => value` whose '>' is
