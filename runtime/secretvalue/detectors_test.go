@@ -46,6 +46,9 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"BUNDLE_GEMS__EXAMPLE__COM: \"deploy:Wq8zLm2x\"",                                                     // Bundler
 			"password: ENC[hunter2-prod]",                                                                        // no cipher named: no envelope
 			"password: ENC(Wq8zLm2x)",                                                                            // too short for Jasypt's salt and ciphertext
+			"password: correct-horse-battery-staple",                                                             // words, none of them a key's
+			"secret: sky-blue-pass2",                                                                             // a digit: no key's name
+			"secret_key: Stripe-Live-Key",                                                                        // capitals: no key's name
 		},
 		misses: []string{
 			"password: ${DB_PASSWORD}", "api_key: <your api key>", "token: REPLACE_ME", "password: changeme",
@@ -58,6 +61,9 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			`{"_public_key": "4f0c9a2e", "db_secret": "EJ[1:Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7Ds1Fg5Wm2Lx6Rv0K=:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0M:Qm9yZWFsaXM0Mg==]"}`,
 			"password: vault:v1:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4E=",
 			"db_password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  39366162336137613562306164343130\n",
+			// the name of a key that holds the credential, not the credential
+			"data:\n  - secretKey: stripe-token\n    remoteRef:\n      key: billing/prod\n",
+			"smtp:\n  existingSecret: relay-credentials\n  passwordKey: relay_password\n  secret: smtp-auth-secret\n",
 		},
 	},
 	"key => value": {

@@ -228,6 +228,9 @@ func placeholder(v string) bool {
 	if len(v) >= 3 && ascending(v) {
 		return true // abc, 1234, abcdef
 	}
+	if keyName(v) {
+		return true // db-password: the name of a key that holds it
+	}
 	// a name in capitals: ACCESS_TOKEN, DB_PASSWORD
 	underscore := false
 	for i := 0; i < len(v); i++ {
@@ -241,6 +244,54 @@ func placeholder(v string) bool {
 		}
 	}
 	return underscore
+}
+
+// keyName reports whether v is the name of a key or a file that holds a
+// credential rather than one (Kubernetes' secretKeyRef and its kin:
+// `secretKey: api-key`, `passwordKey: db-password`): two to six words of
+// lower-case letters joined by '-' or by '_', at most 40 bytes, one of
+// them a word for a credential or a key. No digit, no capital: a
+// password made of words (correct-horse-battery-staple) holds none of
+// those words and stays a password.
+func keyName(v string) bool {
+	if len(v) < 5 || len(v) > 40 {
+		return false
+	}
+	sep := byte(0)
+	named := false
+	for i := 0; i <= len(v); {
+		j := i
+		for j < len(v) && v[j] >= 'a' && v[j] <= 'z' {
+			j++
+		}
+		if j == i {
+			return false // an empty word, or a byte that is no letter
+		}
+		named = named || isKeyWord(v[i:j])
+		if j == len(v) {
+			break
+		}
+		c := v[j]
+		if c != '-' && c != '_' || sep != 0 && c != sep {
+			return false
+		}
+		sep = c
+		i = j + 1
+	}
+	return sep != 0 && named && count(v, sep) <= 5
+}
+
+// keyNameWords are the words that make a key's name name a credential.
+var keyNameWords = []string{"password", "passwd", "passphrase", "pwd", "pass", "secret", "secrets", "token", "tokens",
+	"key", "keys", "apikey", "credential", "credentials", "creds", "auth"}
+
+func isKeyWord(w string) bool {
+	for _, k := range keyNameWords {
+		if w == k {
+			return true
+		}
+	}
+	return false
 }
 
 // ascending reports whether each byte of s is one more than the one
