@@ -84,6 +84,34 @@ func contextWord(s string, i int) string {
 	return s[k:j]
 }
 
+// authorizationOK reports whether v, the value of an HTTP Authorization
+// header (RFC 9110 §11.6.2), holds credentials: a scheme and, after it,
+// base64 of "user:password" for Basic, else a random-looking token of 8
+// bytes or more (Bearer, token, Api-Token, SSWS, Negotiate, …); or a
+// bare token, with no scheme, as some APIs take it. "enabled" (MongoDB's
+// authorization setting) is none.
+func authorizationOK(v string) bool {
+	sp := 0
+	for sp < len(v) && v[sp] != ' ' && v[sp] != '\t' {
+		sp++
+	}
+	cred := v
+	if sp < len(v) {
+		c := sp
+		for c < len(v) && (v[c] == ' ' || v[c] == '\t') {
+			c++
+		}
+		e := c
+		for e < len(v) && v[e] != ' ' && v[e] != '\t' && v[e] != ',' {
+			e++
+		}
+		if cred = v[c:e]; len(v[:sp]) == 5 && hasFoldPrefix(v, "basic") {
+			return basicCredentials(cred)
+		}
+	}
+	return len(cred) >= 8 && looksRandom(cred) && passwordOK(cred) && !placeholder(cred)
+}
+
 // basicCredentials reports whether s starts with base64 of
 // "user:password" (RFC 7617 §2), both parts printable, the password not
 // empty.

@@ -409,6 +409,46 @@ func looksRandom(s string) bool {
 	return (upper || lower) && digit || upper && lower
 }
 
+// randomLooking reports whether s reads as random bytes rather than
+// words, a name or a digest: at least 24 bytes of base64's alphabets
+// ([A-Za-z0-9+/_=.-]), an eighth or more of them capitals and an eighth
+// or more small letters, a digit, and not words in camelCase (three
+// quarters or more of its capitals start a run of small letters, and
+// those runs are 2.25 letters long or more on average: random base62's
+// are 1.7). A digest has one case (CACHE_KEY=go-mod-Linux- and a
+// SHA-256, a GPG key's fingerprint); UserProfileCacheV2Region2024 is
+// words. Of 24 random bytes of base62 about one in forty fails, of 40
+// one in 400.
+func randomLooking(s string) bool {
+	if len(s) < 24 {
+		return false
+	}
+	var upper, lower, digit, capStarts, lowerRuns int
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case !in(c, base64Loose):
+			return false
+		case isUpper(c):
+			upper++
+			if i+1 < len(s) && isLower(s[i+1]) {
+				capStarts++
+			}
+		case isLower(c):
+			lower++
+			if i == 0 || !isLower(s[i-1]) {
+				lowerRuns++
+			}
+		case c >= '0' && c <= '9':
+			digit++
+		}
+	}
+	words := capStarts*4 >= upper*3 && lower*4 >= 9*lowerRuns
+	return upper*8 >= len(s) && lower*8 >= len(s) && digit > 0 && !words
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
 // classes reports whether s holds an upper-case letter, a lower-case
 // letter and a digit, each.
 func classes(s string) (upper, lower, digit bool) {

@@ -23,8 +23,19 @@ type credentialKey struct {
 	family  string
 	min     int
 	exact   bool
-	notPath bool // a value that starts like a path is not a credential (PWD=/home/…)
+	notPath bool       // a value that starts like a path is not a credential (PWD=/home/…)
+	check   valueCheck // what else the value must be
 }
+
+// valueCheck names what a key's value must be beyond its length and not
+// being a placeholder.
+type valueCheck uint8
+
+const (
+	anyValue           valueCheck = iota
+	randomValue                   // random-looking: a key too general to name a credential alone (…_KEY, credentials)
+	authorizationValue            // an HTTP Authorization header's: a scheme and its credentials, or a bare token
+)
 
 // credentialKeys are the keys that name a credential.
 var credentialKeys = [...]credentialKey{
@@ -45,18 +56,29 @@ var credentialKeys = [...]credentialKey{
 	{word: "apikey", family: familyAPIKey, min: 8},
 	{word: "api_key", family: familyAPIKey, min: 8},
 	{word: "api-key", family: familyAPIKey, min: 8},
-	{word: "accountkey", family: "Azure storage account key", min: 20, exact: true},    // Azure Storage connection string
-	{word: "sharedaccesskey", family: "Azure shared access key", min: 20, exact: true}, // Service Bus, Event Hubs, IoT Hub
-	{word: "sig", family: "Azure SAS signature", min: 16, exact: true},                 // shared access signature
-	{word: "auth", family: "registry credentials", min: 8},                             // Docker config, .npmrc's _auth
-	{word: "_gitlab_session", family: "GitLab session cookie", min: 32, exact: true},   // gitleaks gitlab-session-cookie
+	{word: "accountkey", family: "Azure storage account key", min: 20, exact: true},         // Azure Storage connection string
+	{word: "sharedaccesskey", family: "Azure shared access key", min: 20, exact: true},      // Service Bus, Event Hubs, IoT Hub
+	{word: "sig", family: "Azure SAS signature", min: 16, exact: true},                      // shared access signature
+	{word: "auth", family: "registry credentials", min: 8},                                  // Docker config, .npmrc's _auth
+	{word: "_gitlab_session", family: "GitLab session cookie", min: 32, exact: true},        // gitleaks gitlab-session-cookie
+	{word: "authorization", family: familyAuthorization, min: 8, check: authorizationValue}, // a header, HTTP_AUTHORIZATION
+	// Words too general to name a credential alone: SORT_KEY, cacheKey and
+	// primary_key hold names, CACHE_KEY a digest. Their value counts when it
+	// is random-looking (randomLooking).
+	{word: "key", family: familyKey, min: 24, check: randomValue},
+	{word: "accesskey", family: familyKey, min: 24, check: randomValue},
+	{word: "credentials", family: familyCredentials, min: 24, check: randomValue},
+	{word: "credential", family: familyCredentials, min: 24, check: randomValue},
 }
 
 // The families of keyword-scoped credentials.
 const (
-	familySecret = "secret"
-	familyAPIKey = "API key"
-	familyBundle = "Bundler source credential"
+	familySecret        = "secret"
+	familyAPIKey        = "API key"
+	familyBundle        = "Bundler source credential"
+	familyAuthorization = "HTTP authorization credentials"
+	familyKey           = "key"
+	familyCredentials   = "credentials"
 )
 
 // bundlerKey is the key of a gem source's credentials in Bundler's
@@ -141,12 +163,19 @@ func keyFamily(key string) *credentialKey {
 		if c != '_' && c != '.' && c != '-' && !camel {
 			continue
 		}
-		if k.word == "token" && ordinaryTokenKey(key[:rest-1]) || containsFold(key[:rest], "public") {
-			continue
+		if k.word == "token" && ordinaryTokenKey(key[:rest-1]) || publicKey(key[:rest]) || k.word == "key" && hasFoldSuffix(strings.TrimRight(key[:rest], "_.-"), "site") {
+			continue // a site key (reCAPTCHA, hCaptcha, Turnstile) is public: it sits in a page
 		}
 		return k
 	}
 	return nil
+}
+
+// publicKey reports whether a key's words before its credential word say
+// that its value is public: NEXT_PUBLIC_API_KEY, publicToken,
+// STRIPE_PUBLISHABLE_KEY.
+func publicKey(before string) bool {
+	return containsFold(before, "public") || containsFold(before, "publishable")
 }
 
 func ordinaryTokenKey(before string) bool {
@@ -187,6 +216,12 @@ func (k *credentialKey) valueOK(v string) bool {
 	}
 	if k == &bundlerKey && strings.IndexByte(v, ':') <= 0 && len(v) < 16 {
 		return false // neither user:password nor a token
+	}
+	switch k.check {
+	case randomValue:
+		return randomLooking(v)
+	case authorizationValue:
+		return authorizationOK(v)
 	}
 	if len(v) <= 5 {
 		for _, w := range noneWords {
@@ -447,9 +482,12 @@ func keyColonAt(s string, c int, h *hit) bool {
 		return false
 	}
 	v := c + 1
+	var open byte // the quote a header in a quoted argument opens with: -H "X-Api-Key: …"
 	if !quoted {
 		ks := k - len(keyBefore(s, k))
-		if ks > 0 && !isSpace(s[ks-1]) && s[ks-1] != '{' && s[ks-1] != ',' && s[ks-1] != '(' && s[ks-1] != '[' {
+		if ks > 0 && (s[ks-1] == '"' || s[ks-1] == '\'') && (ks == 1 || quotedArgAfter(s[ks-2])) {
+			open = s[ks-1]
+		} else if ks > 0 && !isSpace(s[ks-1]) && s[ks-1] != '{' && s[ks-1] != ',' && s[ks-1] != '(' && s[ks-1] != '[' {
 			return false
 		}
 		if v < len(s) && s[v] != ' ' && s[v] != '\t' && s[v] != '\n' && s[v] != '\r' {
@@ -462,7 +500,20 @@ func keyColonAt(s string, c int, h *hit) bool {
 	if quoted {
 		return keyValue(s, ck, v, h)
 	}
+	if open != 0 {
+		end := v
+		for end < len(s) && end-v < maxValue && s[end] != open && s[end] != '\n' {
+			end++
+		}
+		return ck.valueIn(s, v, end) && h.set(ck.family, v, end)
+	}
 	return yamlValue(s, ck, v, h)
+}
+
+// quotedArgAfter reports whether a quote after c opens an argument or a
+// list's string: after whitespace, '=', '[', '(' or ','.
+func quotedArgAfter(c byte) bool {
+	return isSpace(c) || c == '=' || c == '[' || c == '(' || c == ','
 }
 
 // yamlValue reports the YAML scalar that starts at s[v] as a credential
