@@ -79,6 +79,7 @@ var valueDetectors = [...]whole{
 	{"PEM private key", pemDetector},
 	{"netrc", netrcDetector},
 	{"command line", commandLineDetector},
+	{"Kubernetes Secret", kubernetesDetector},
 }
 
 // detector names a detector's function.
@@ -104,6 +105,7 @@ const (
 	pemDetector
 	netrcDetector
 	commandLineDetector
+	kubernetesDetector
 )
 
 // call runs an anchored detector at s[j].
@@ -183,6 +185,8 @@ func (f detector) wholeIn(s string, h *hit) bool {
 		return netrcStart[s[0]] && netrc(s, h)
 	case commandLineDetector:
 		return commandLine(s, h)
+	case kubernetesDetector:
+		return kubernetesSecret(s, h)
 	}
 	return false
 }

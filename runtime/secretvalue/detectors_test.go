@@ -188,6 +188,25 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"docker run -u 1000:1000 alpine", "curl -u \"$1:$2\" https://api.example.org", "mysql -p$MYSQL_PWD",
 		},
 	},
+	"Kubernetes Secret": {
+		finds: []string{
+			// as kubectl prints one: data before kind, base64 of text under a key no credential word names
+			"apiVersion: v1\ndata:\n  smtp-login: V3E4ekxtMnhSdA==\nkind: Secret\nmetadata:\n  name: mail-relay\ntype: Opaque\n",
+			"kind: Secret\napiVersion: v1\nmetadata:\n  name: queue\nstringData:\n  broker-uri: amqp-worker-Rv7Tn1\n",
+			"kind: Secret\nstringData:\n  app.ini: |\n    [queue]\n    user = worker\n",
+			"apiVersion: v1\nkind: List\nitems:\n- data:\n    smtp-login: V3E4ekxtMnhSdA==\n  kind: Secret\n", // kubectl get secrets -o yaml
+			`{"apiVersion":"v1","data":{"ca.crt":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t","sync-key":"SHMwTWY5SmM2Rw=="},"kind":"Secret","metadata":{"name":"sync"}}`,
+		},
+		misses: []string{
+			"apiVersion: v1\nkind: ConfigMap\ndata:\n  greeting: aGVsbG8gd29ybGQ=\n",
+			"kind: Secret\ntype: kubernetes.io/service-account-token\ndata:\n  namespace: ZGVmYXVsdA==\n  ca.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n",
+			"kind: Secret\ndata:\n  blob: 3q2+7wEC\nstringData:\n  api-url: <fill in>\n",
+			"kind: SealedSecret\nspec:\n  encryptedData:\n    smtp-login: V3E4ekxtMnhSdA==\n",
+			"kind: Secret\nmetadata:\n  name: relay\n  annotations:\n    data: V3E4ekxtMnhSdA==\n",
+			// the data block ends at a line indented no deeper than its key
+			"kind: Secret\nstringData:\n  api-url: <fill in>\nmetadata:\n  name: payments-relay\n",
+		},
+	},
 }
 
 // TestDetectorSamples: each row of the registry finds its samples, as
