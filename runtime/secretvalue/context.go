@@ -58,6 +58,27 @@ func azureSecretAt(s string, i, e int, h *hit) bool {
 	return false
 }
 
+// facebookAppTokenAt reports a Facebook app access token whose secret
+// starts with the run s[i:e] after a '|': the app's ID (15 or 16 digits,
+// standing alone), '|', and 27 to 40 bytes of [A-Za-z0-9_-] that mix
+// letters with digits or cases (gitleaks' facebook-access-token; Meta:
+// app access tokens are "{app-id}|{app-secret}").
+func facebookAppTokenAt(s string, i, e int, h *hit) bool {
+	k := i - 1 // the '|'
+	d := k
+	for d > 0 && k-d < 17 && s[d-1] >= '0' && s[d-1] <= '9' {
+		d--
+	}
+	if n := k - d; n < 15 || n > 16 || d > 0 && isAlnum(s[d-1]) {
+		return false
+	}
+	end := spanN(s, i, urlSafe, 41)
+	if n := end - i; n < 27 || n > 40 || end < len(s) && isAlnum(s[end]) {
+		return false
+	}
+	return looksRandom(s[i:end]) && h.set("Facebook access token", d, end)
+}
+
 // contextWord returns the word before the spaces or tabs before s[i]
 // (the bytes back to whitespace or a quote, at most 40 of them) if it
 // may give s[i:] a context, else "": an authorization scheme, netrc's

@@ -50,6 +50,7 @@ var beforeRunDetectors = [...]beforeRun{
 	{"webhook URL", '/', webhookDetector},
 	{"OpenShift token", '~', openShiftDetector},
 	{"Azure AD client secret", '~', azureDetector},
+	{"Facebook app access token", '|', facebookDetector},
 }
 
 // runShape is a detector called at each run of at least min bytes: a
@@ -106,6 +107,7 @@ const (
 	netrcDetector
 	commandLineDetector
 	kubernetesDetector
+	facebookDetector
 )
 
 // call runs an anchored detector at s[j].
@@ -158,6 +160,8 @@ func (f detector) runAt(s string, i, e int, h *hit) bool {
 		return openShiftAt(s, i, e, h)
 	case azureDetector:
 		return azureSecretAt(s, i, e, h)
+	case facebookDetector:
+		return facebookAppTokenAt(s, i, e, h)
 	case mailchimpDetector:
 		return mailchimpAt(s, i, e, h)
 	case maxmindDetector:

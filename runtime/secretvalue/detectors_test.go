@@ -148,6 +148,15 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"menu~.item.active~.panel.expanded.region~.footer", // CSS
 		},
 	},
+	"Facebook app access token": {
+		finds: []string{"fb 689751614000480|XxXC6dINle8Zrdx1GwvantDp3Q4", `{"app_access":"6073353066370121|8eed1168f8b96c088b5ea5a3c51921a7"}`},
+		misses: []string{
+			"6897516140|XxXC6dINle8Zrdx1GwvantDp3Q4",              // an ID of 10 digits
+			"689751614000480|XxXC6dINle8Zrdx1Gw",                  // too short
+			"order 689751614000480|shipped-to-the-main-warehouse", // words
+			"a689751614000480|XxXC6dINle8Zrdx1GwvantDp3Q4",        // digits inside a word
+		},
+	},
 	"Mailchimp API key": {
 		finds:  []string{"mailchimp: 4f0c9a2e7b3d1856c0e9f7a2b4d6c8e1-us14"},
 		misses: []string{"4f0c9a2e7b3d1856c0e9f7a2b4d6c8e1-eu14", "4f0c9a2e7b3d1856c0e9f7a2b4d6c8e-us14"},
