@@ -1,6 +1,9 @@
 package secretvalue
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // This file holds the keys that name a credential (password, secret,
 // token, api_key, AccountKey, sig, _authToken, …) and the detectors that
@@ -146,8 +149,12 @@ func keyFamily(key string) *credentialKey {
 	if len(key) > len("BUNDLE___") && strings.HasPrefix(key, "BUNDLE_") && strings.Contains(key[7:], "__") {
 		return &bundlerKey
 	}
-	for i := range credentialKeys {
-		k := &credentialKeys[i]
+	if len(key) < 2 {
+		return nil
+	}
+	// only the words whose last two bytes the key's are, in the table's order
+	for m := keyLast[key[len(key)-1]] & keyBeforeLast[key[len(key)-2]]; m != 0; m &= m - 1 {
+		k := &credentialKeys[bits.TrailingZeros32(m)]
 		if !hasFoldSuffix(key, k.word) {
 			continue
 		}
