@@ -37,6 +37,7 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"GPG_KEY=53127626ADBDE8B184D2AB13AB91F7FC23397876", "SORT_KEY=created_at", "cacheKey=UserProfileCacheV2Region2024",
 			"RECAPTCHA_SITE_KEY=6LbbOIY7TVNNRMs3Jpqomo2wQ4KcG4S7KPTlka", "STRIPE_PUBLISHABLE_KEY=pk_live_qpJnpHj19Au2h7XE92iNdLfQqW9l",
 			"GOOGLE_APPLICATION_CREDENTIALS=/var/run/secrets/gcp/key.json",
+			"REGISTRY_AUTH=https://registry.example.org/v2/token", "SESSION_NO_AUTH=redis://cache.internal:6379/0", // a URL: its own detectors read it
 		},
 	},
 	"key: value": {

@@ -221,6 +221,9 @@ func (k *credentialKey) valueOK(v string) bool {
 	if k.notPath && (v[0] == '/' || v[0] == '.' || v[0] == '~') {
 		return false
 	}
+	if k.word == "auth" && urlValue(v) {
+		return false // MONGO_NO_AUTH=mongodb://db/app: a registry's auth is base64 of user:password, never a URL
+	}
 	if k == &bundlerKey && strings.IndexByte(v, ':') <= 0 && len(v) < 16 {
 		return false // neither user:password nor a token
 	}
@@ -238,6 +241,12 @@ func (k *credentialKey) valueOK(v string) bool {
 		}
 	}
 	return true
+}
+
+// urlValue reports whether v starts with a URL's scheme and "://".
+func urlValue(v string) bool {
+	i := strings.Index(v[:min(len(v), 24)], "://")
+	return i > 0 && span(v[:i], 0, base62) == i
 }
 
 // noneWords are values that mean no credential: YAML's and JSON's
