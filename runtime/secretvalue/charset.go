@@ -30,6 +30,8 @@ const (
 	percentBase62                 // [A-Za-z0-9%], base62 with URL escapes
 	azureSecret                   // [A-Za-z0-9_~.-], an Azure AD client secret's bytes
 	printable                     // [!-~] and bytes 0x80-0xff: no space or control byte
+	decimal                       // [0-9]
+	sealedBytes                   // [A-Za-z0-9+/=,:;_.-] and whitespace: a ciphertext envelope's body
 	numCharsets
 )
 
@@ -71,6 +73,8 @@ var charsetBits = func() (bits [256]uint32) {
 	add(percentBase62, "A-Za-z0-9%")
 	add(azureSecret, "A-Za-z0-9_~.-")
 	add(printable, "!-~")
+	add(decimal, "0-9")
+	add(sealedBytes, "-A-Za-z0-9+/=,:;_. \t\r\n")
 	for c := 0x80; c <= 0xff; c++ {
 		bits[c] |= 1 << printable
 	}

@@ -64,7 +64,7 @@ func flagAt(s string, f int, h *hit) bool {
 			return false
 		}
 		start, end := flagValue(s, n)
-		if start == end || s[start] == '-' || !ck.valueOK(s[start:end]) {
+		if start == end || s[start] == '-' || !ck.valueIn(s, start, end) {
 			return false
 		}
 		h.form = formCommand

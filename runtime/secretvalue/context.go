@@ -58,6 +58,27 @@ func azureSecretAt(s string, i, e int, h *hit) bool {
 	return false
 }
 
+// facebookAppTokenAt reports a Facebook app access token whose secret
+// starts with the run s[i:e] after a '|': the app's ID (15 or 16 digits,
+// standing alone), '|', and 27 to 40 bytes of [A-Za-z0-9_-] that mix
+// letters with digits or cases (gitleaks' facebook-access-token; Meta:
+// app access tokens are "{app-id}|{app-secret}").
+func facebookAppTokenAt(s string, i, e int, h *hit) bool {
+	k := i - 1 // the '|'
+	d := k
+	for d > 0 && k-d < 17 && s[d-1] >= '0' && s[d-1] <= '9' {
+		d--
+	}
+	if n := k - d; n < 15 || n > 16 || d > 0 && isAlnum(s[d-1]) {
+		return false
+	}
+	end := spanN(s, i, urlSafe, 41)
+	if n := end - i; n < 27 || n > 40 || end < len(s) && isAlnum(s[end]) {
+		return false
+	}
+	return looksRandom(s[i:end]) && h.set("Facebook access token", d, end)
+}
+
 // contextWord returns the word before the spaces or tabs before s[i]
 // (the bytes back to whitespace or a quote, at most 40 of them) if it
 // may give s[i:] a context, else "": an authorization scheme, netrc's
@@ -82,6 +103,34 @@ func contextWord(s string, i int) string {
 		k--
 	}
 	return s[k:j]
+}
+
+// authorizationOK reports whether v, the value of an HTTP Authorization
+// header (RFC 9110 §11.6.2), holds credentials: a scheme and, after it,
+// base64 of "user:password" for Basic, else a random-looking token of 8
+// bytes or more (Bearer, token, Api-Token, SSWS, Negotiate, …); or a
+// bare token, with no scheme, as some APIs take it. "enabled" (MongoDB's
+// authorization setting) is none.
+func authorizationOK(v string) bool {
+	sp := 0
+	for sp < len(v) && v[sp] != ' ' && v[sp] != '\t' {
+		sp++
+	}
+	cred := v
+	if sp < len(v) {
+		c := sp
+		for c < len(v) && (v[c] == ' ' || v[c] == '\t') {
+			c++
+		}
+		e := c
+		for e < len(v) && v[e] != ' ' && v[e] != '\t' && v[e] != ',' {
+			e++
+		}
+		if cred = v[c:e]; len(v[:sp]) == 5 && hasFoldPrefix(v, "basic") {
+			return basicCredentials(cred)
+		}
+	}
+	return len(cred) >= 8 && looksRandom(cred) && passwordOK(cred) && !placeholder(cred)
 }
 
 // basicCredentials reports whether s starts with base64 of

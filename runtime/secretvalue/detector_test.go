@@ -105,6 +105,11 @@ var keySamples = []struct{ family, value string }{
 	{"Azure SAS signature", "sig=Zq2Wm8Xk4Rv7Tn1Yb5Lp"},
 	{"registry credentials", `{"auth":"ZGVwbG95OlN1bW1lcjIwMjYhY29ycA=="}`},
 	{"GitLab session cookie", "_gitlab_session=0f3c2a1b9e8d7c6b5a4f3e2d1c0b9a8f"},
+	{"HTTP authorization credentials", "Authorization: Api-Token 8jZ3DzTzotF9tqdmeni4"},
+	{"key", "key=KcG4S7KPTlkaQKSAmYerTGIqqh0WrLsm"},
+	{"key", "accesskey=bbOIY7TVNNRMs3Jpqomo2wQ4"},
+	{"credentials", "credentials=BTquMrR8i3X5EEkpIIFgcNeBoUwrK7tLwVNgPR5H"},
+	{"credentials", "credential=qpJnpHj19Au2h7XE92iNdLfQqW9l"},
 }
 
 // TestKeys: each key that names a credential finds its sample, as its

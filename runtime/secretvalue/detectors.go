@@ -50,6 +50,7 @@ var beforeRunDetectors = [...]beforeRun{
 	{"webhook URL", '/', webhookDetector},
 	{"OpenShift token", '~', openShiftDetector},
 	{"Azure AD client secret", '~', azureDetector},
+	{"Facebook app access token", '|', facebookDetector},
 }
 
 // runShape is a detector called at each run of at least min bytes: a
@@ -79,6 +80,7 @@ var valueDetectors = [...]whole{
 	{"PEM private key", pemDetector},
 	{"netrc", netrcDetector},
 	{"command line", commandLineDetector},
+	{"Kubernetes Secret", kubernetesDetector},
 }
 
 // detector names a detector's function.
@@ -104,6 +106,8 @@ const (
 	pemDetector
 	netrcDetector
 	commandLineDetector
+	kubernetesDetector
+	facebookDetector
 )
 
 // call runs an anchored detector at s[j].
@@ -156,6 +160,8 @@ func (f detector) runAt(s string, i, e int, h *hit) bool {
 		return openShiftAt(s, i, e, h)
 	case azureDetector:
 		return azureSecretAt(s, i, e, h)
+	case facebookDetector:
+		return facebookAppTokenAt(s, i, e, h)
 	case mailchimpDetector:
 		return mailchimpAt(s, i, e, h)
 	case maxmindDetector:
@@ -183,6 +189,8 @@ func (f detector) wholeIn(s string, h *hit) bool {
 		return netrcStart[s[0]] && netrc(s, h)
 	case commandLineDetector:
 		return commandLine(s, h)
+	case kubernetesDetector:
+		return kubernetesSecret(s, h)
 	}
 	return false
 }

@@ -16,10 +16,11 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"DB_PASSWORD=hunter2-prod",
 			"[database]\nuser = \"app\"\npassword = \"Wq8zLm2x\"\n", // TOML
 			"[smtp]\nhost=mail.example.org\napi_key=Zq2Wm8Xk4Rv7Tn1Yb5Lp\n",
-			"deployToken := \"Rv7Tn1Yb5Lp3Hs0Mf9Jc\"",           // Go
-			"SERVICE_TOKEN ?= Rv7Tn1Yb5Lp3Hs0Mf9Jc",             // Make
-			"$serviceToken .= \"Rv7Tn1Yb5Lp3Hs0Mf9Jc\";",        // PHP
-			"var deployToken string = \"Rv7Tn1Yb5Lp3Hs0Mf9Jc\"", // Go with a type
+			"deployToken := \"Rv7Tn1Yb5Lp3Hs0Mf9Jc\"",                // Go
+			"SERVICE_TOKEN ?= Rv7Tn1Yb5Lp3Hs0Mf9Jc",                  // Make
+			"$serviceToken .= \"Rv7Tn1Yb5Lp3Hs0Mf9Jc\";",             // PHP
+			"export VENDOR_KEY=\"KcG4S7KPTlkaQKSAmYerTGIqqh0WrLsm\"", // a key too general alone, with a random value
+			"var deployToken string = \"Rv7Tn1Yb5Lp3Hs0Mf9Jc\"",      // Go with a type
 			"[default]\naccess_key = AKIA2E0A8F3B244C9986\nsecret_key = 9Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw\nhost_base = s3.example.org\n", // .s3cfg
 		},
 		misses: []string{
@@ -27,6 +28,16 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"password=changeme", "secret=****", "access_token=ACCESS_TOKEN", "password == other", "password=abc",
 			"public_key = \"Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7Ds1Fg5\"", "NEXT_PUBLIC_API_KEY=Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7",
 			"authenticity_token=Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7", "token=xxxxxxxx", "passwordless=true",
+			// ciphertext in its envelope: SOPS in a dotenv file, Jasypt, dotenvx
+			"DB_PASSWORD=ENC[AES256_GCM,data:Tq1mWz8=,iv:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1U=,tag:Hq4Zt8Wm2Lx6Rv0Kc9Bn3Q==,type:str]",
+			"spring.datasource.password=ENC(Kx82mQ0zLc4vRtZq2Wm8Xk4Rv7Tn1Yb)",
+			"API_KEY=\"encrypted:BKq8zLm2xRt5vKp9nYc3bZq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0\"",
+			// keys too general alone, holding a name, a digest, a path or a public key
+			"CACHE_KEY=go-mod-Linux-ecf746e74fabdff1c239f283d1df1203135daf9b7d4d34813b04e91800322685",
+			"GPG_KEY=53127626ADBDE8B184D2AB13AB91F7FC23397876", "SORT_KEY=created_at", "cacheKey=UserProfileCacheV2Region2024",
+			"RECAPTCHA_SITE_KEY=6LbbOIY7TVNNRMs3Jpqomo2wQ4KcG4S7KPTlka", "STRIPE_PUBLISHABLE_KEY=pk_live_qpJnpHj19Au2h7XE92iNdLfQqW9l",
+			"GOOGLE_APPLICATION_CREDENTIALS=/var/run/secrets/gcp/key.json",
+			"REGISTRY_AUTH=https://registry.example.org/v2/token", "SESSION_NO_AUTH=redis://cache.internal:6379/0", // a URL: its own detectors read it
 		},
 	},
 	"key: value": {
@@ -34,17 +45,40 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"db:\n  user: app\n  password: k7&Qz\n", // YAML, short, with &
 			"password: 'x9#2'",                      // quoted
 			"db:\n  password: &pw \"p&ss w0rd\"\n",  // an anchor
-			"production:\n  secret_key_base: 8c1f4e2a9b7d3c6f0e5a1b8d2c4f6a9e7b3d1c5f8a2e4b6d9c0f3a7e1b5d8c2f\n", // Rails
-			`{"host":"ftp.example.org","user":"deploy","pass":"Wq8zLm2x"}`,                                       // JSON
-			`{"keyfile":"/etc/ssl/app.key","passphrase":"tango-mel0n-42"}`,                                       // JSON
-			`log: {\"user\":\"ci\",\"password\":\"Wq8zLm2x\"}`,                                                   // escaped JSON in text
-			"X-Api-Key: Zq2Wm8Xk4Rv7Tn1Yb5Lp",                                                                    // a header
-			"BUNDLE_GEMS__EXAMPLE__COM: \"deploy:Wq8zLm2x\"",                                                     // Bundler
+			"production:\n  secret_key_base: 8c1f4e2a9b7d3c6f0e5a1b8d2c4f6a9e7b3d1c5f8a2e4b6d9c0f3a7e1b5d8c2f\n",         // Rails
+			`{"host":"ftp.example.org","user":"deploy","pass":"Wq8zLm2x"}`,                                               // JSON
+			`{"keyfile":"/etc/ssl/app.key","passphrase":"tango-mel0n-42"}`,                                               // JSON
+			`log: {\"user\":\"ci\",\"password\":\"Wq8zLm2x\"}`,                                                           // escaped JSON in text
+			"X-Api-Key: Zq2Wm8Xk4Rv7Tn1Yb5Lp",                                                                            // a header
+			"BUNDLE_GEMS__EXAMPLE__COM: \"deploy:Wq8zLm2x\"",                                                             // Bundler
+			"curl --header 'Authorization:  4f0c9a2e-7b3d-4856-a0e9-f7a2b4d6c8e1' https://api.example.org",               // no scheme
+			"curl -H \"Authorization: Bearer Zq2+Wm8Xk/4Rv7Tn1Yb5Lp3+Hs0Mf9Jc6Gd2/Kx7Qw4Ea1U=\" https://api.example.org", // base64, no run
+			"curl -H \"X-Vendor-Token: Rv7Tn1Yb5Lp3\" https://api.example.org",                                           // a header in a quoted argument
+			"LOGSHIP_ACCESS_KEY: iVg0tZgGadiix94qM0Kkldfwywzm4OEO6seuPa8dzzjR",
+			"ingest:\n  shipperCredentials: 8jZ3DzTzotF9tqdmeni4UrlFpnu4QbLikkQB\n",
+			"password: ENC[hunter2-prod]",            // no cipher named: no envelope
+			"password: ENC(Wq8zLm2x)",                // too short for Jasypt's salt and ciphertext
+			"password: correct-horse-battery-staple", // words, none of them a key's
+			"secret: sky-blue-pass2",                 // a digit: no key's name
+			"secret_key: Stripe-Live-Key",            // capitals: no key's name
 		},
 		misses: []string{
 			"password: ${DB_PASSWORD}", "api_key: <your api key>", "token: REPLACE_ME", "password: changeme",
 			"secret: '***'", `{"password": null}`, `{"token_ttl": 3600}`, "password:", "see https://example.org/pass: now",
 			"password: yes", "publicToken: Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7",
+			"fetch(url, { credentials: 'same-origin' })", "security:\n  authorization: enabled\n",
+			"curl -H 'Authorization: Basic ZGVwbG95Og==' https://api.example.org", // a user with no password
+			"curl -H \"Authorization: Bearer ${API_TOKEN}\" https://api.example.org",
+			// ciphertext in its envelope: SOPS, hiera-eyaml, EJSON, Vault transit, Ansible Vault
+			"db:\n  password: ENC[AES256_GCM,data:Qm9yZWFs,iv:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4Ea1U=,tag:Hq4Zt8Wm2Lx6Rv0Kc9Bn3Q==,type:str]\n",
+			`{"api_token": "ENC[AES256_GCM,data:Zm9yZXN0LWdyZWVu,iv:Kx82mQ0zLc4vRtZq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf=,tag:Wm2Lx6Rv0Kc9Bn3Yp7Ds1g==,type:str]"}`,
+			"smtp:\n  password: >\n    ENC[PKCS7,MIIBeQYJKoZIhvcNAQcDoIIBajCCAWYCAQAxggEhMIIBHQIBADAFMAACAQEw\n    DQYJKoZIhvcNAQEBBQAEggEAZq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw]\n",
+			`{"_public_key": "4f0c9a2e", "db_secret": "EJ[1:Hq4Zt8Wm2Lx6Rv0Kc9Bn3Yp7Ds1Fg5Wm2Lx6Rv0K=:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0M:Qm9yZWFsaXM0Mg==]"}`,
+			"password: vault:v1:Zq2Wm8Xk4Rv7Tn1Yb5Lp3Hs0Mf9Jc6Gd2Kx7Qw4E=",
+			"db_password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  39366162336137613562306164343130\n",
+			// the name of a key that holds the credential, not the credential
+			"data:\n  - secretKey: stripe-token\n    remoteRef:\n      key: billing/prod\n",
+			"smtp:\n  existingSecret: relay-credentials\n  passwordKey: relay_password\n  secret: smtp-auth-secret\n",
 		},
 	},
 	"key => value": {
@@ -115,6 +149,15 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"menu~.item.active~.panel.expanded.region~.footer", // CSS
 		},
 	},
+	"Facebook app access token": {
+		finds: []string{"fb 689751614000480|XxXC6dINle8Zrdx1GwvantDp3Q4", `{"app_access":"6073353066370121|8eed1168f8b96c088b5ea5a3c51921a7"}`},
+		misses: []string{
+			"6897516140|XxXC6dINle8Zrdx1GwvantDp3Q4",              // an ID of 10 digits
+			"689751614000480|XxXC6dINle8Zrdx1Gw",                  // too short
+			"order 689751614000480|shipped-to-the-main-warehouse", // words
+			"a689751614000480|XxXC6dINle8Zrdx1GwvantDp3Q4",        // digits inside a word
+		},
+	},
 	"Mailchimp API key": {
 		finds:  []string{"mailchimp: 4f0c9a2e7b3d1856c0e9f7a2b4d6c8e1-us14"},
 		misses: []string{"4f0c9a2e7b3d1856c0e9f7a2b4d6c8e1-eu14", "4f0c9a2e7b3d1856c0e9f7a2b4d6c8e-us14"},
@@ -153,6 +196,25 @@ var detectorSamples = map[string]struct{ finds, misses []string }{
 			"mkdir -p /tmp/cache", "docker run -p8080:80 nginx", "curl -u deploy https://api.example.org/v1/items",
 			"mysql -u root -p orders", "psql --password-file /run/secrets/db", "tool --no-password --verbose",
 			"docker run -u 1000:1000 alpine", "curl -u \"$1:$2\" https://api.example.org", "mysql -p$MYSQL_PWD",
+		},
+	},
+	"Kubernetes Secret": {
+		finds: []string{
+			// as kubectl prints one: data before kind, base64 of text under a key no credential word names
+			"apiVersion: v1\ndata:\n  smtp-login: V3E4ekxtMnhSdA==\nkind: Secret\nmetadata:\n  name: mail-relay\ntype: Opaque\n",
+			"kind: Secret\napiVersion: v1\nmetadata:\n  name: queue\nstringData:\n  broker-uri: amqp-worker-Rv7Tn1\n",
+			"kind: Secret\nstringData:\n  app.ini: |\n    [queue]\n    user = worker\n",
+			"apiVersion: v1\nkind: List\nitems:\n- data:\n    smtp-login: V3E4ekxtMnhSdA==\n  kind: Secret\n", // kubectl get secrets -o yaml
+			`{"apiVersion":"v1","data":{"ca.crt":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t","sync-key":"SHMwTWY5SmM2Rw=="},"kind":"Secret","metadata":{"name":"sync"}}`,
+		},
+		misses: []string{
+			"apiVersion: v1\nkind: ConfigMap\ndata:\n  greeting: aGVsbG8gd29ybGQ=\n",
+			"kind: Secret\ntype: kubernetes.io/service-account-token\ndata:\n  namespace: ZGVmYXVsdA==\n  ca.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n",
+			"kind: Secret\ndata:\n  blob: 3q2+7wEC\nstringData:\n  api-url: <fill in>\n",
+			"kind: SealedSecret\nspec:\n  encryptedData:\n    smtp-login: V3E4ekxtMnhSdA==\n",
+			"kind: Secret\nmetadata:\n  name: relay\n  annotations:\n    data: V3E4ekxtMnhSdA==\n",
+			// the data block ends at a line indented no deeper than its key
+			"kind: Secret\nstringData:\n  api-url: <fill in>\nmetadata:\n  name: payments-relay\n",
 		},
 	},
 }

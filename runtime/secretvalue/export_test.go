@@ -42,7 +42,7 @@ func Vocabulary() (families, forms []string) {
 		familyBundle, "OpenShift token", "Slack webhook URL", "Discord webhook URL", "Microsoft Teams webhook URL",
 		"Azure AD client secret", "Mailchimp API key", "MaxMind license key", "HCP Terraform API token")
 	forms = []string{"", formBase64, formHex, formBearer, formBasic, formToken, formURL, formURLList, formQuoted,
-		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formPercent, formXML, formCommand, formText}
+		formJSON, formConnection, formINI, formNetrc, formEscapedPEM, formPercent, formXML, formCommand, formKubernetes, formText}
 	return families, forms
 }
 

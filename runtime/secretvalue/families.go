@@ -30,6 +30,8 @@ const (
 	puttyShape             // a format version digit, then ':'
 	mixedShape             // holds a letter and a digit, or letters of both cases
 	vaultLegacyShape       // mixedShape, and not words in camelCase (s.AcceptanceTimeoutSeconds)
+	slackIDShape           // starts with a Slack ID, 8 to 14 digits, or a rotating token's digit, then '-'
+	sourcegraphShape       // 40 hex digits, after "local_" or 16 hex digits and '_' or alone
 )
 
 // family is one row of the table: a token that starts with prefix and
@@ -93,8 +95,12 @@ var builtinFamilies = []family{
 
 	// Slack: slack-bot-token, slack-user-token, slack-app-token, slack-legacy-*,
 	// slack-config-access-token, slack-config-refresh-token.
-	{"xoxb-", slackToken, alnumDash, 8, 300, 0},
-	{"xoxp-", slackToken, alnumDash, 8, 300, 0},
+	// Bot and user tokens start with the workspace's numeric ID (legacy bot
+	// tokens: 8 to 14 digits; current ones 10 to 13), or, inside a rotating
+	// token (xoxe.xoxb-1-…), a version digit and 100 bytes or more:
+	// xoxb-12345-abcd is not one Slack issues.
+	{"xoxb-", slackToken, alnumDash, 8, 300, slackIDShape},
+	{"xoxp-", slackToken, alnumDash, 8, 300, slackIDShape},
 	{"xoxa-", slackToken, alnumDash, 8, 300, 0},
 	{"xoxr-", slackToken, alnumDash, 8, 300, 0},
 	{"xoxs-", slackToken, alnumDash, 8, 300, 0},
@@ -258,7 +264,7 @@ var builtinFamilies = []family{
 	{"shpca_", "Shopify token", hexAny, 32, 32, 0},                                           // shopify-custom-access-token
 	{"shppa_", "Shopify token", hexAny, 32, 32, 0},                                           // shopify-private-app-access-token
 	{"shpss_", "Shopify token", hexAny, 32, 32, 0},                                           // shopify-shared-secret
-	{"sgp_", "Sourcegraph token", word, 40, 64, 0},                                           // sourcegraph-access-token
+	{"sgp_", "Sourcegraph token", word, 40, 57, sourcegraphShape},                            // sourcegraph-access-token
 	{"EAAA", "Square token", urlSafe, 22, 60, 0},                                             // square-access-token
 	{"sq0atp-", "Square token", urlSafe, 22, 60, 0},                                          // square-access-token
 	{"sq0csp-", "Square token", urlSafe, 40, 50, 0},                                          // Square's OAuth secrets
@@ -322,8 +328,27 @@ func (f *family) bodyOK(s string, i int) (end int, ok bool) {
 		return end, looksRandom(body)
 	case vaultLegacyShape:
 		return end, looksRandom(body) && !camelWords(body)
+	case slackIDShape:
+		d := span(body, 0, decimal)
+		rotating := d == 1 && len(body) >= 100 // a rotating token's inner part: xoxe.xoxb-1-…
+		return end, (d >= 8 && d <= 14 || rotating) && d < len(body) && body[d] == '-'
+	case sourcegraphShape:
+		return end, sourcegraphBody(body)
 	}
 	return end, true
+}
+
+// sourcegraphBody reports whether body is what follows a Sourcegraph
+// token's sgp_: 40 hex digits, alone (a legacy token), after "local_" or
+// after an instance's 16 hex digits and '_'.
+func sourcegraphBody(body string) bool {
+	switch {
+	case len(body) == 46 && body[:6] == "local_":
+		body = body[6:]
+	case len(body) == 57 && body[16] == '_' && span(body[:16], 0, hexAny) == 16:
+		body = body[17:]
+	}
+	return len(body) == 40 && span(body, 0, hexAny) == 40
 }
 
 // lineBreak returns the index past the line break ("\n" or "\r\n") at
@@ -383,6 +408,46 @@ func looksRandom(s string) bool {
 	upper, lower, digit := classes(s)
 	return (upper || lower) && digit || upper && lower
 }
+
+// randomLooking reports whether s reads as random bytes rather than
+// words, a name or a digest: at least 24 bytes of base64's alphabets
+// ([A-Za-z0-9+/_=.-]), an eighth or more of them capitals and an eighth
+// or more small letters, a digit, and not words in camelCase (three
+// quarters or more of its capitals start a run of small letters, and
+// those runs are 2.25 letters long or more on average: random base62's
+// are 1.7). A digest has one case (CACHE_KEY=go-mod-Linux- and a
+// SHA-256, a GPG key's fingerprint); UserProfileCacheV2Region2024 is
+// words. Of 24 random bytes of base62 about one in forty fails, of 40
+// one in 400.
+func randomLooking(s string) bool {
+	if len(s) < 24 {
+		return false
+	}
+	var upper, lower, digit, capStarts, lowerRuns int
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case !in(c, base64Loose):
+			return false
+		case isUpper(c):
+			upper++
+			if i+1 < len(s) && isLower(s[i+1]) {
+				capStarts++
+			}
+		case isLower(c):
+			lower++
+			if i == 0 || !isLower(s[i-1]) {
+				lowerRuns++
+			}
+		case c >= '0' && c <= '9':
+			digit++
+		}
+	}
+	words := capStarts*4 >= upper*3 && lower*4 >= 9*lowerRuns
+	return upper*8 >= len(s) && lower*8 >= len(s) && digit > 0 && !words
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // classes reports whether s holds an upper-case letter, a lower-case
 // letter and a digit, each.

@@ -16,32 +16,33 @@ import (
 var familySamples = []struct {
 	family, value string
 }{
-	{"GitHub token", "ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8"},                                                                // classic personal access token: ghp_ + 36 base62
-	{"GitHub token", "gho_yy3Esj5FyD5HKVmNJXivCtVBjUFGOp7da9Xf"},                                                                // OAuth token
-	{"GitHub token", "ghu_yqajiyaCNkcGDJJQILUqFLFWZMzm8BfVQoLI"},                                                                // user-to-server token
-	{"GitHub token", "ghs_CSVg1iFSVEGXwaPzCRCQhlGsEp8tJX2hpuB3"},                                                                // server-to-server (Actions) token
-	{"GitHub token", "ghr_v0ZC6BLESd7fwoEAcoHtH7uO4PAQtgVnfWfE"},                                                                // refresh token
-	{"GitHub token", "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"},           // fine-grained PAT: 22 + _ + 59
-	{"GitHub token", "github_pat_sn1FD0XJev74Vlg5S3m4sHkcig7mi1rm96hC"},                                                         // fine-grained PAT with a 36-byte body (issue 31)
-	{"GitLab token", "glpat-2NuIAUlMUGMsz4CP7cMh"},                                                                              // PAT, legacy 20
-	{"GitLab token", "glpat-tdzhmA9NiJy2JXMXiwDVzmkt2TA.ve.9u0bvj26b"},                                                          // routable PAT
-	{"GitLab token", "gldt-tC8MX3jNUxoKB0oGQGDl"},                                                                               // deploy token
-	{"GitLab token", "glrt-XKHKPhMJiTGO2a3ASkBE"},                                                                               // runner token
-	{"GitLab token", "glcbt-d1_Q00r4VOasunvqBkquJ72"},                                                                           // CI/CD job token
-	{"GitLab token", "glptt-abc9644d49f3c6ebc0d7864d293683969f7b35ad"},                                                          // pipeline trigger token
-	{"GitLab token", "glft-c-VLXn2fpaT-uZEnIfte"},                                                                               // feed token
-	{"GitLab token", "glimt-o2XicGPN0gX2ZrvLKGtxQ3PnM"},                                                                         // incoming mail token
-	{"GitLab token", "glagent-2YQKEs3SWGPKCVQp6MuIAtbQZobJHP6_xhJEO5Gsbhe6Df3RCH"},                                              // agent for Kubernetes token
-	{"GitLab token", "gloas-blA_U_kQCMmGD0B3RrXHOVJVQau3B5LRWJEaSHeattqziNYQalF2FtG99R4f938D"},                                  // OAuth application secret
-	{"GitLab token", "glsoat-rXqzu8yTASavZJHjW3XH"},                                                                             // SCIM token
-	{"GitLab token", "glffct-vAqbAlLR5c90S8PXxnDt"},                                                                             // feature flags client token
-	{"GitLab token", "GR13489417l5AuJo0TPeTiv24Lkcj"},                                                                           // runner registration token
-	{"Slack token", "xoxb-729376257503-7406081496069-TGRfHnJ31jspDyhEjBsaArOS"},                                                 // bot token
-	{"Slack token", "xoxp-973354948466-808189591806-8523238420093-bf203b634ee0fb994b82a31bc773eeba"},                            // user token
-	{"Slack token", "xoxa-2-ZNE2BwGEkRdFTrTFWZPhI5WOSjqwTYU0qDPtFNJW"},                                                          // workspace token
-	{"Slack token", "xoxr-BA5FOIs13Ow4BAS66NwFjRLZNqycTRvNhePriD6K"},                                                            // refresh token (legacy)
-	{"Slack token", "xoxs-2328321500-0212402886-103345011433-69668a526955267041e153c835a27d7dd64a6829f9ae4737c96e36f9b7c60f7b"}, // legacy token
-	{"Slack token", "xoxo-0245743751-2973349072-425269685654-d3c8bb51cc11e71bcce9f13fe212ffe2"},                                 // legacy token
+	{"GitHub token", "ghp_nA9icKB0kFv3HuKvPk8w1BLZzkPWwj65S9O8"},                                                                               // classic personal access token: ghp_ + 36 base62
+	{"GitHub token", "gho_yy3Esj5FyD5HKVmNJXivCtVBjUFGOp7da9Xf"},                                                                               // OAuth token
+	{"GitHub token", "ghu_yqajiyaCNkcGDJJQILUqFLFWZMzm8BfVQoLI"},                                                                               // user-to-server token
+	{"GitHub token", "ghs_CSVg1iFSVEGXwaPzCRCQhlGsEp8tJX2hpuB3"},                                                                               // server-to-server (Actions) token
+	{"GitHub token", "ghr_v0ZC6BLESd7fwoEAcoHtH7uO4PAQtgVnfWfE"},                                                                               // refresh token
+	{"GitHub token", "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"},                          // fine-grained PAT: 22 + _ + 59
+	{"GitHub token", "github_pat_sn1FD0XJev74Vlg5S3m4sHkcig7mi1rm96hC"},                                                                        // fine-grained PAT with a 36-byte body (issue 31)
+	{"GitLab token", "glpat-2NuIAUlMUGMsz4CP7cMh"},                                                                                             // PAT, legacy 20
+	{"GitLab token", "glpat-tdzhmA9NiJy2JXMXiwDVzmkt2TA.ve.9u0bvj26b"},                                                                         // routable PAT
+	{"GitLab token", "gldt-tC8MX3jNUxoKB0oGQGDl"},                                                                                              // deploy token
+	{"GitLab token", "glrt-XKHKPhMJiTGO2a3ASkBE"},                                                                                              // runner token
+	{"GitLab token", "glcbt-d1_Q00r4VOasunvqBkquJ72"},                                                                                          // CI/CD job token
+	{"GitLab token", "glptt-abc9644d49f3c6ebc0d7864d293683969f7b35ad"},                                                                         // pipeline trigger token
+	{"GitLab token", "glft-c-VLXn2fpaT-uZEnIfte"},                                                                                              // feed token
+	{"GitLab token", "glimt-o2XicGPN0gX2ZrvLKGtxQ3PnM"},                                                                                        // incoming mail token
+	{"GitLab token", "glagent-2YQKEs3SWGPKCVQp6MuIAtbQZobJHP6_xhJEO5Gsbhe6Df3RCH"},                                                             // agent for Kubernetes token
+	{"GitLab token", "gloas-blA_U_kQCMmGD0B3RrXHOVJVQau3B5LRWJEaSHeattqziNYQalF2FtG99R4f938D"},                                                 // OAuth application secret
+	{"GitLab token", "glsoat-rXqzu8yTASavZJHjW3XH"},                                                                                            // SCIM token
+	{"GitLab token", "glffct-vAqbAlLR5c90S8PXxnDt"},                                                                                            // feature flags client token
+	{"GitLab token", "GR13489417l5AuJo0TPeTiv24Lkcj"},                                                                                          // runner registration token
+	{"Slack token", "xoxb-729376257503-7406081496069-TGRfHnJ31jspDyhEjBsaArOS"},                                                                // bot token
+	{"Slack token", "xoxp-973354948466-808189591806-8523238420093-bf203b634ee0fb994b82a31bc773eeba"},                                           // user token
+	{"Slack token", "xoxa-2-ZNE2BwGEkRdFTrTFWZPhI5WOSjqwTYU0qDPtFNJW"},                                                                         // workspace token
+	{"Slack token", "xoxr-BA5FOIs13Ow4BAS66NwFjRLZNqycTRvNhePriD6K"},                                                                           // refresh token (legacy)
+	{"Slack token", "xoxs-2328321500-0212402886-103345011433-69668a526955267041e153c835a27d7dd64a6829f9ae4737c96e36f9b7c60f7b"},                // legacy token
+	{"Slack token", "xoxo-0245743751-2973349072-425269685654-d3c8bb51cc11e71bcce9f13fe212ffe2"},                                                // legacy token
+	{"Slack token", "xoxb-1-98UJWO0R9T9W6GJ4501025OHSOHPI67F4E6GRRH4VQOPZTSFC49TMRTF41Y1R1S1K4L2E2YW8AWZ1U5VUFLKD5EZECYPVCRBTAIL7DS0MCEX8JX1"}, // a rotating token's inner part
 	{"Slack token", "xoxe-1-P1SIeaAaSCP9z53tMRdepKX54JpwQ5BBJkXSanv1MFnz5l0eeLMY3CuJOGvhrR2vbVbPN7Sm8AwYoVbhB38faLKi9rr5kooWTFB0PHsCfNlRX14TUsfgO6tMevYCuwxsqOF7r5On7awr"},                          // rotating refresh token
 	{"Slack token", "xoxe.xoxp-1-3IdcwCfvDEIdIHqb7HxNDckUo3pJ7WRKxG8OsPpAsaRoZwn3Vf2I6qJ8OHzW8njEn4qoMvApD0A490iOZjjej9p9NqvAwSC8cS62cGaZ1Gu2rSFkHYI6GN6XXL9p7aPSPs24rdOsfg8JfcZwOeWhbjP3Ze0np5U7"}, // configuration token
 	{"Slack token", "xapp-1-A6HRA54X9V0-7202086642787-14335ec753c134ce38003add908ef8db6a00a1bf327107054ac04c6e17924786"},                                                                            // app-level token
@@ -171,6 +172,8 @@ var familySamples = []struct {
 	{"Shopify token", "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"},
 	{"Shopify token", "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"},
 	{"Sourcegraph token", "sgp_1cf8d6d94d9da502_a451c36dbb0dbdd34672dc8f0052e6d8441018a3"},
+	{"Sourcegraph token", "sgp_local_2abdc01b44b3b71e951a1e09d749d52a289d9774"}, // a local instance's token
+	{"Sourcegraph token", "sgp_5DFbFD655D3BfA3cF8b8FaB51B7E7BdD6b981599"},       // legacy: 40 hex digits
 	{"Square token", "EAAAIQDhPP760s8WtMDITs8PuCbGnOLgayYJALygUZ6TNiVvPkgqjr-zAhk7rU4M"},
 	{"Square token", "sq0atp--hXVgIdDMF38MxgxBxRy5Q"},
 	{"Square token", "sq0csp-pxIAxcbT12kstRWlF2LoZHZ2vKMu4hMzx5Uh3WoKR6b"},
@@ -241,18 +244,22 @@ func TestFamilyEdges(t *testing.T) {
 		"s.abcdefghijklmnopqrstuvwx",           // all lower case: not random
 		"dapi" + strings.Repeat("0", 31),       // 31 hex digits
 		"dapi" + strings.Repeat("0", 32) + "g", // goes on past its 32
-		"pat" + strings.Repeat("A", 14) + "." + strings.Repeat("g", 64), // not hex after the dot
-		"API-" + strings.Repeat("A", 25),                                // 25
-		"4b1d" + strings.Repeat("c", 40),                                // 40: a hex digest, not 38
-		"AGE-SECRET-KEY-1" + strings.Repeat("B", 58),                    // B is not bech32
-		"age1" + strings.Repeat("q", 58),                                // an age recipient: a public key
-		"xoxb-123",                                                      // too short
-		"glpat-" + a(19),                                                // 19
-		"dckr_pat_short",                                                // too short
-		"eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0",                           // two parts
-		"eyJ0eXAiOiJKV1QifQ.eyJzdWIiOiJ4In0.c2ln",                       // header without alg
-		"eyJhbGciOiJIUzI1NiJ9",                                          // base64 JSON, no dots
-		"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCI.eyJzdWIiOiJ4In0.c2ln",      // a header that does not close
+		"pat" + strings.Repeat("A", 14) + "." + strings.Repeat("g", 64),     // not hex after the dot
+		"API-" + strings.Repeat("A", 25),                                    // 25
+		"4b1d" + strings.Repeat("c", 40),                                    // 40: a hex digest, not 38
+		"AGE-SECRET-KEY-1" + strings.Repeat("B", 58),                        // B is not bech32
+		"age1" + strings.Repeat("q", 58),                                    // an age recipient: a public key
+		"xoxb-123",                                                          // too short
+		"xoxb-4821-RyUYBy1DeN",                                              // a workspace ID of 4 digits: Slack's have 8 or more
+		"xoxp-1234-5678-9012-0570f5402bcf3c3c890baf3d29a5ec85",              // the same, in a user token
+		"sgp_local_ec10247b40cce7ae3274Q7c06fd2f94ac0bca6a6",                // Q is not hex
+		"sgp_879dec1CEBFE6dEF8aCE_B2cd2f5181ce0E2db9D1BCc5DCFAfB28C3e73c46", // an instance ID of 20, not 16
+		"glpat-" + a(19),                                                    // 19
+		"dckr_pat_short",                                                    // too short
+		"eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0",                               // two parts
+		"eyJ0eXAiOiJKV1QifQ.eyJzdWIiOiJ4In0.c2ln",                           // header without alg
+		"eyJhbGciOiJIUzI1NiJ9",                                              // base64 JSON, no dots
+		"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCI.eyJzdWIiOiJ4In0.c2ln",          // a header that does not close
 		"sc_9qfkk1gnjacy.drnag.abc_9j1s502q3e5t86j5.WdeiWZTSUQkLypzR8rwmgkEH8IBj7FSDqxdQh-nexNUc83XA5Xq8hKmoa31_", // Authress with no acc_ part
 		"-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo\n-----END PUBLIC KEY-----\n",
 		"-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ\n-----END CERTIFICATE-----\n",

@@ -24,6 +24,7 @@ const (
 	formPercent    = "percent-encoded"
 	formXML        = "in XML"
 	formCommand    = "in a command line"
+	formKubernetes = "in a Kubernetes Secret"
 	formText       = "in text"
 )
 

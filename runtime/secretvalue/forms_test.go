@@ -136,6 +136,7 @@ var formSamples = []formSample{
 	{"Rails secret_key_base", "production:\n  secret_key_base: 8c1f4e2a9b7d3c6f0e5a1b8d2c4f6a9e7b3d1c5f8a2e4b6d9c0f3a7e1b5d8c2f\n", "secret", "in text"},
 	{"JSON pass", `{"host":"ftp.example.org","user":"deploy","pass":"Wq8zLm2x"}`, "password", "in JSON"},
 	{"JSON passphrase", `{"keyfile":"/etc/ssl/app.key","passphrase":"tango-mel0n-42"}`, "password", "in JSON"},
+	{"Kubernetes Secret", "apiVersion: v1\ndata:\n  smtp-login: V3E4ekxtMnhSdA==\nkind: Secret\n", "secret", "in a Kubernetes Secret"},
 	{"TOML API key", "[service]\nendpoint = \"https://api.example.org\"\napi_key = \"Zq2Wm8Xk4Rv7Tn1Yb5Lp\"\n", "API key", "in INI text"},
 }
 

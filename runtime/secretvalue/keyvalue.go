@@ -1,6 +1,9 @@
 package secretvalue
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // This file holds the keys that name a credential (password, secret,
 // token, api_key, AccountKey, sig, _authToken, …) and the detectors that
@@ -23,8 +26,19 @@ type credentialKey struct {
 	family  string
 	min     int
 	exact   bool
-	notPath bool // a value that starts like a path is not a credential (PWD=/home/…)
+	notPath bool       // a value that starts like a path is not a credential (PWD=/home/…)
+	check   valueCheck // what else the value must be
 }
+
+// valueCheck names what a key's value must be beyond its length and not
+// being a placeholder.
+type valueCheck uint8
+
+const (
+	anyValue           valueCheck = iota
+	randomValue                   // random-looking: a key too general to name a credential alone (…_KEY, credentials)
+	authorizationValue            // an HTTP Authorization header's: a scheme and its credentials, or a bare token
+)
 
 // credentialKeys are the keys that name a credential.
 var credentialKeys = [...]credentialKey{
@@ -45,18 +59,29 @@ var credentialKeys = [...]credentialKey{
 	{word: "apikey", family: familyAPIKey, min: 8},
 	{word: "api_key", family: familyAPIKey, min: 8},
 	{word: "api-key", family: familyAPIKey, min: 8},
-	{word: "accountkey", family: "Azure storage account key", min: 20, exact: true},    // Azure Storage connection string
-	{word: "sharedaccesskey", family: "Azure shared access key", min: 20, exact: true}, // Service Bus, Event Hubs, IoT Hub
-	{word: "sig", family: "Azure SAS signature", min: 16, exact: true},                 // shared access signature
-	{word: "auth", family: "registry credentials", min: 8},                             // Docker config, .npmrc's _auth
-	{word: "_gitlab_session", family: "GitLab session cookie", min: 32, exact: true},   // gitleaks gitlab-session-cookie
+	{word: "accountkey", family: "Azure storage account key", min: 20, exact: true},         // Azure Storage connection string
+	{word: "sharedaccesskey", family: "Azure shared access key", min: 20, exact: true},      // Service Bus, Event Hubs, IoT Hub
+	{word: "sig", family: "Azure SAS signature", min: 16, exact: true},                      // shared access signature
+	{word: "auth", family: "registry credentials", min: 8},                                  // Docker config, .npmrc's _auth
+	{word: "_gitlab_session", family: "GitLab session cookie", min: 32, exact: true},        // gitleaks gitlab-session-cookie
+	{word: "authorization", family: familyAuthorization, min: 8, check: authorizationValue}, // a header, HTTP_AUTHORIZATION
+	// Words too general to name a credential alone: SORT_KEY, cacheKey and
+	// primary_key hold names, CACHE_KEY a digest. Their value counts when it
+	// is random-looking (randomLooking).
+	{word: "key", family: familyKey, min: 24, check: randomValue},
+	{word: "accesskey", family: familyKey, min: 24, check: randomValue},
+	{word: "credentials", family: familyCredentials, min: 24, check: randomValue},
+	{word: "credential", family: familyCredentials, min: 24, check: randomValue},
 }
 
 // The families of keyword-scoped credentials.
 const (
-	familySecret = "secret"
-	familyAPIKey = "API key"
-	familyBundle = "Bundler source credential"
+	familySecret        = "secret"
+	familyAPIKey        = "API key"
+	familyBundle        = "Bundler source credential"
+	familyAuthorization = "HTTP authorization credentials"
+	familyKey           = "key"
+	familyCredentials   = "credentials"
 )
 
 // bundlerKey is the key of a gem source's credentials in Bundler's
@@ -124,8 +149,12 @@ func keyFamily(key string) *credentialKey {
 	if len(key) > len("BUNDLE___") && strings.HasPrefix(key, "BUNDLE_") && strings.Contains(key[7:], "__") {
 		return &bundlerKey
 	}
-	for i := range credentialKeys {
-		k := &credentialKeys[i]
+	if len(key) < 2 {
+		return nil
+	}
+	// only the words whose last two bytes the key's are, in the table's order
+	for m := keyLast[key[len(key)-1]] & keyBeforeLast[key[len(key)-2]]; m != 0; m &= m - 1 {
+		k := &credentialKeys[bits.TrailingZeros32(m)]
 		if !hasFoldSuffix(key, k.word) {
 			continue
 		}
@@ -141,12 +170,19 @@ func keyFamily(key string) *credentialKey {
 		if c != '_' && c != '.' && c != '-' && !camel {
 			continue
 		}
-		if k.word == "token" && ordinaryTokenKey(key[:rest-1]) || containsFold(key[:rest], "public") {
-			continue
+		if k.word == "token" && ordinaryTokenKey(key[:rest-1]) || publicKey(key[:rest]) || k.word == "key" && hasFoldSuffix(strings.TrimRight(key[:rest], "_.-"), "site") {
+			continue // a site key (reCAPTCHA, hCaptcha, Turnstile) is public: it sits in a page
 		}
 		return k
 	}
 	return nil
+}
+
+// publicKey reports whether a key's words before its credential word say
+// that its value is public: NEXT_PUBLIC_API_KEY, publicToken,
+// STRIPE_PUBLISHABLE_KEY.
+func publicKey(before string) bool {
+	return containsFold(before, "public") || containsFold(before, "publishable")
 }
 
 func ordinaryTokenKey(before string) bool {
@@ -169,6 +205,13 @@ func containsFold(s, word string) bool {
 	return false
 }
 
+// valueIn reports whether the value s[start:end] is a credential for k:
+// valueOK, and not a ciphertext in its envelope (which may run past end,
+// where a value in key=value text stops at a ',').
+func (k *credentialKey) valueIn(s string, start, end int) bool {
+	return k.valueOK(s[start:end]) && !ciphertext(s[start:])
+}
+
 // valueOK reports whether v is a credential for k: long enough, not a
 // placeholder or a reference, not a word that means none.
 func (k *credentialKey) valueOK(v string) bool {
@@ -178,8 +221,17 @@ func (k *credentialKey) valueOK(v string) bool {
 	if k.notPath && (v[0] == '/' || v[0] == '.' || v[0] == '~') {
 		return false
 	}
+	if k.word == "auth" && urlValue(v) {
+		return false // MONGO_NO_AUTH=mongodb://db/app: a registry's auth is base64 of user:password, never a URL
+	}
 	if k == &bundlerKey && strings.IndexByte(v, ':') <= 0 && len(v) < 16 {
 		return false // neither user:password nor a token
+	}
+	switch k.check {
+	case randomValue:
+		return randomLooking(v)
+	case authorizationValue:
+		return authorizationOK(v)
 	}
 	if len(v) <= 5 {
 		for _, w := range noneWords {
@@ -189,6 +241,12 @@ func (k *credentialKey) valueOK(v string) bool {
 		}
 	}
 	return true
+}
+
+// urlValue reports whether v starts with a URL's scheme and "://".
+func urlValue(v string) bool {
+	i := strings.Index(v[:min(len(v), 24)], "://")
+	return i > 0 && span(v[:i], 0, base62) == i
 }
 
 // noneWords are values that mean no credential: YAML's and JSON's
@@ -221,6 +279,9 @@ func placeholder(v string) bool {
 	if len(v) >= 3 && ascending(v) {
 		return true // abc, 1234, abcdef
 	}
+	if keyName(v) {
+		return true // db-password: the name of a key that holds it
+	}
 	// a name in capitals: ACCESS_TOKEN, DB_PASSWORD
 	underscore := false
 	for i := 0; i < len(v); i++ {
@@ -234,6 +295,54 @@ func placeholder(v string) bool {
 		}
 	}
 	return underscore
+}
+
+// keyName reports whether v is the name of a key or a file that holds a
+// credential rather than one (Kubernetes' secretKeyRef and its kin:
+// `secretKey: api-key`, `passwordKey: db-password`): two to six words of
+// lower-case letters joined by '-' or by '_', at most 40 bytes, one of
+// them a word for a credential or a key. No digit, no capital: a
+// password made of words (correct-horse-battery-staple) holds none of
+// those words and stays a password.
+func keyName(v string) bool {
+	if len(v) < 5 || len(v) > 40 {
+		return false
+	}
+	sep := byte(0)
+	named := false
+	for i := 0; i <= len(v); {
+		j := i
+		for j < len(v) && v[j] >= 'a' && v[j] <= 'z' {
+			j++
+		}
+		if j == i {
+			return false // an empty word, or a byte that is no letter
+		}
+		named = named || isKeyWord(v[i:j])
+		if j == len(v) {
+			break
+		}
+		c := v[j]
+		if c != '-' && c != '_' || sep != 0 && c != sep {
+			return false
+		}
+		sep = c
+		i = j + 1
+	}
+	return sep != 0 && named && count(v, sep) <= 5
+}
+
+// keyNameWords are the words that make a key's name name a credential.
+var keyNameWords = []string{"password", "passwd", "passphrase", "pwd", "pass", "secret", "secrets", "token", "tokens",
+	"key", "keys", "apikey", "credential", "credentials", "creds", "auth"}
+
+func isKeyWord(w string) bool {
+	for _, k := range keyNameWords {
+		if w == k {
+			return true
+		}
+	}
+	return false
 }
 
 // ascending reports whether each byte of s is one more than the one
@@ -346,7 +455,7 @@ func keyValue(s string, ck *credentialKey, v int, h *hit) bool {
 		v++
 	}
 	start, end := valueAt(s, v)
-	return ck.valueOK(s[start:end]) && h.set(ck.family, start, end)
+	return ck.valueIn(s, start, end) && h.set(ck.family, start, end)
 }
 
 // valueAt returns the value that starts at v: up to its closing quote if
@@ -389,9 +498,12 @@ func keyColonAt(s string, c int, h *hit) bool {
 		return false
 	}
 	v := c + 1
+	var open byte // the quote a header in a quoted argument opens with: -H "X-Api-Key: …"
 	if !quoted {
 		ks := k - len(keyBefore(s, k))
-		if ks > 0 && !isSpace(s[ks-1]) && s[ks-1] != '{' && s[ks-1] != ',' && s[ks-1] != '(' && s[ks-1] != '[' {
+		if ks > 0 && (s[ks-1] == '"' || s[ks-1] == '\'') && (ks == 1 || quotedArgAfter(s[ks-2])) {
+			open = s[ks-1]
+		} else if ks > 0 && !isSpace(s[ks-1]) && s[ks-1] != '{' && s[ks-1] != ',' && s[ks-1] != '(' && s[ks-1] != '[' {
 			return false
 		}
 		if v < len(s) && s[v] != ' ' && s[v] != '\t' && s[v] != '\n' && s[v] != '\r' {
@@ -404,7 +516,20 @@ func keyColonAt(s string, c int, h *hit) bool {
 	if quoted {
 		return keyValue(s, ck, v, h)
 	}
+	if open != 0 {
+		end := v
+		for end < len(s) && end-v < maxValue && s[end] != open && s[end] != '\n' {
+			end++
+		}
+		return ck.valueIn(s, v, end) && h.set(ck.family, v, end)
+	}
 	return yamlValue(s, ck, v, h)
+}
+
+// quotedArgAfter reports whether a quote after c opens an argument or a
+// list's string: after whitespace, '=', '[', '(' or ','.
+func quotedArgAfter(c byte) bool {
+	return isSpace(c) || c == '=' || c == '[' || c == '(' || c == ','
 }
 
 // yamlValue reports the YAML scalar that starts at s[v] as a credential
@@ -438,7 +563,7 @@ func yamlValue(s string, ck *credentialKey, v int, h *hit) bool {
 	for end > v && isSpace(s[end-1]) {
 		end--
 	}
-	return ck.valueOK(s[v:end]) && h.set(ck.family, v, end)
+	return ck.valueIn(s, v, end) && h.set(ck.family, v, end)
 }
 
 // keyArrowAt reports the credential in the `key => value` whose '>' is

@@ -61,7 +61,7 @@ func elementText(s string, ck *credentialKey, t int, h *hit) bool {
 	for end > t && isSpace(s[end-1]) {
 		end--
 	}
-	if !ck.valueOK(s[t:end]) {
+	if !ck.valueIn(s, t, end) {
 		return false
 	}
 	h.form = formXML
@@ -104,7 +104,7 @@ func keyAttribute(s, attrs string, at int, h *hit) bool {
 			vs, ve = v, v+len(value)
 		}
 	}
-	if ck == nil || vs < 0 || !ck.valueOK(attrs[vs:ve]) {
+	if ck == nil || vs < 0 || !ck.valueIn(attrs, vs, ve) {
 		return false
 	}
 	h.form = formXML
