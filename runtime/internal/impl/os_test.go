@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/runtime/internal/assert"
+	"github.com/envgen/envgen/runtime/internal/glob"
 )
 
 // This file tests what reads this process's environment: the OS input,
@@ -246,7 +247,7 @@ func TestGetenv(t *testing.T) {
 func TestFirstEntryDecidesAsSplit(t *testing.T) {
 	plainFirst := func(environ []string, name string, fold bool) (string, string) {
 		for _, e := range environ {
-			if n, ok := Split(e); ok && sameName(n, name, fold) {
+			if n, ok := Split(e); ok && glob.Equal(n, name, fold) {
 				return e, n
 			}
 		}
