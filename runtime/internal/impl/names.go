@@ -27,14 +27,10 @@ const (
 // for an entry with no such '=' or with a NUL byte anywhere; builders
 // ignore those entries, as exec would refuse them.
 func Split(entry string) (name string, ok bool) {
-	if len(entry) < 2 {
+	if name = nameOf(entry); len(name) == len(entry) || strings.IndexByte(entry, 0) >= 0 {
 		return "", false
 	}
-	i := strings.IndexByte(entry[1:], '=')
-	if i < 0 || strings.IndexByte(entry, 0) >= 0 {
-		return "", false
-	}
-	return entry[:i+1], true
+	return name, true
 }
 
 // hashName returns the hash of name, ASCII case aside: its 8-byte words,
