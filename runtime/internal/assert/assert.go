@@ -204,10 +204,7 @@ func GreaterOrEqual[T cmp.Ordered](t TestingT, e1, e2 T, msgAndArgs ...any) bool
 
 // Positive checks that e is greater than its type's zero.
 func Positive[T cmp.Ordered](t TestingT, e T, msgAndArgs ...any) bool {
-	var zero T
-	if e > zero {
-		return true
-	}
 	t.Helper()
-	return fail(t, msgAndArgs, "%#v is not positive", e)
+	var zero T
+	return Greater(t, e, zero, msgAndArgs...)
 }
