@@ -3,13 +3,15 @@ package gen
 import (
 	"bytes"
 	"errors"
-	"github.com/envgen/envgen/internal/testkit"
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/envgen/envgen/internal/policy"
+	"github.com/envgen/envgen/internal/testkit"
 )
 
 // FuzzGenerate feeds the generator any bytes as a policy. Each input must
@@ -63,7 +66,7 @@ func FuzzGenerate(f *testing.F) {
 		if cerr != nil {
 			t.Fatalf("Generate accepts a policy Compile refuses: %v", cerr)
 		}
-		if err := typecheck(code); err != nil {
+		if err := typecheck(t, code); err != nil {
 			t.Fatalf("generated code does not type-check: %v\n%s", err, code)
 		}
 		if again, err := Generate("policy.yaml", src, "p"); err != nil || !bytes.Equal(again, code) {
@@ -109,24 +112,50 @@ func checkDiagnostics(t *testing.T, src []byte, err error) {
 	}
 }
 
-// srcImporter type-checks the packages a generated file imports, the
-// runtime's among them, from their source, once per test binary (it
-// keeps what it checked).
+// exportImporter type-checks a generated file against the export data
+// of the packages it imports (the runtime's envimpl and envrt) and of
+// their dependencies, which one go list -export in the repository's
+// workspace builds, or finds in the build cache, once per test binary.
+// (A source importer type-checks the standard library from source too,
+// and runs go list for each import: 5 s of the -short suite.)
 var (
-	importerOnce sync.Once
-	srcImporter  types.Importer
+	importerOnce   sync.Once
+	exportImporter types.Importer
+	importerErr    error
 )
 
 // typecheck parses a generated file and type-checks it against the
-// runtime's source.
-func typecheck(code []byte) error {
-	importerOnce.Do(func() { srcImporter = importer.ForCompiler(token.NewFileSet(), "source", nil) })
+// runtime's packages.
+func typecheck(t *testing.T, code []byte) error {
+	importerOnce.Do(func() {
+		cmd := exec.Command(testkit.GoCommand(t), "list", "-deps", "-export", "-f", "{{.ImportPath}}={{.Export}}",
+			"github.com/envgen/envgen/runtime/envimpl", "github.com/envgen/envgen/runtime/envrt")
+		out, err := cmd.Output() //envgen:inherit the go command reads this environment's caches and the repository's workspace
+		if err != nil {
+			importerErr = fmt.Errorf("go list -export: %w", err)
+			return
+		}
+		exports := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			path, file, _ := strings.Cut(line, "=")
+			exports[path] = file
+		}
+		exportImporter = importer.ForCompiler(token.NewFileSet(), "gc", func(path string) (io.ReadCloser, error) {
+			if exports[path] == "" {
+				return nil, fmt.Errorf("no export data for %s", path)
+			}
+			return os.Open(exports[path])
+		})
+	})
+	if importerErr != nil {
+		t.Fatal(importerErr)
+	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "gen.go", code, parser.ParseComments)
 	if err != nil {
 		return err
 	}
-	conf := types.Config{Importer: srcImporter}
+	conf := types.Config{Importer: exportImporter}
 	_, err = conf.Check("p", fset, []*ast.File{f}, nil)
 	return err
 }

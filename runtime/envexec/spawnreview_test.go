@@ -23,12 +23,12 @@ func TestCommandNilEnvIsEmpty(t *testing.T) {
 	env := tool(t, "env")
 	t.Setenv("ENVRT_PARENT_ONLY", "leak")
 	cmd := Command(nil, env)
-	require.NotNil(t, cmd.Env, "a nil Env would be the parent's environment")
+	require.True(t, cmd.Env != nil, "a nil Env would be the parent's environment")
 	out, err := cmd.Output()
 	require.NoError(t, err)
 	assert.Empty(t, string(out))
 	ctxCmd := CommandContext(context.Background(), nil, env)
-	require.NotNil(t, ctxCmd.Env)
+	require.True(t, ctxCmd.Env != nil, "ctxCmd.Env is nil")
 }
 
 // TestCommandPathWithSeparatorUsesDir: "./bin/tool" is found from the
@@ -59,7 +59,7 @@ func TestWaitAfterOwnExit(t *testing.T) {
 	var exit *exec.ExitError
 	require.True(t, errors.As(err, &exit), "%v", err)
 	assert.Equal(t, 3, exit.ExitCode())
-	assert.NotErrorIs(t, err, context.Canceled)
+	assert.False(t, errors.Is(err, context.Canceled), "%v is context.Canceled", err)
 }
 
 // TestPathCacheKeepsOnlyAbsolute: a result relative to the current

@@ -1,7 +1,6 @@
 package assert
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -20,7 +19,7 @@ func (r *recorder) Helper() {}
 // a check that passes everything would let every test of the module
 // pass.
 func TestChecks(t *testing.T) {
-	x, y := 1, 1
+	x := 1
 	wrapped := fmt.Errorf("read: %w", fs.ErrNotExist)
 	cases := []struct {
 		name       string
@@ -28,32 +27,27 @@ func TestChecks(t *testing.T) {
 	}{
 		{"Equal", func(t TestingT) bool { return Equal(t, []string{"a"}, []string{"a"}) }, func(t TestingT) bool { return Equal(t, 1, int64(1)) }},
 		{"Equal bytes", func(t TestingT) bool { return Equal(t, []byte("a"), []byte("a")) }, func(t TestingT) bool { return Equal(t, []byte("a"), []byte("b")) }},
-		{"NotEqual", func(t TestingT) bool { return NotEqual(t, "a", "b") }, func(t TestingT) bool { return NotEqual(t, "a", "a") }},
-		{"EqualError", func(t TestingT) bool { return EqualError(t, errors.New("e"), "e") }, func(t TestingT) bool { return EqualError(t, nil, "") }},
+		{"Equal nil", func(t TestingT) bool { return Equal(t, nil, nil) }, func(t TestingT) bool { return Equal(t, nil, (*int)(nil)) }},
 		{"True", func(t TestingT) bool { return True(t, true) }, func(t TestingT) bool { return True(t, false) }},
 		{"False", func(t TestingT) bool { return False(t, false) }, func(t TestingT) bool { return False(t, true) }},
 		{"Zero", func(t TestingT) bool { return Zero(t, "") }, func(t TestingT) bool { return Zero(t, 0.5) }},
+		{"Zero nil", func(t TestingT) bool { return Zero(t, nil) }, func(t TestingT) bool { return Zero(t, []int{}) }},
 		{"Empty", func(t TestingT) bool { return Empty(t, map[string]int{}) }, func(t TestingT) bool { return Empty(t, []int{0}) }},
-		{"Empty pointer", func(t TestingT) bool { return Empty(t, new(int)) }, func(t TestingT) bool { return Empty(t, &x) }},
-		{"Nil", func(t TestingT) bool { return Nil(t, []int(nil)) }, func(t TestingT) bool { return Nil(t, []int{}) }},
-		{"NotNil", func(t TestingT) bool { return NotNil(t, &x) }, func(t TestingT) bool { return NotNil(t, (*int)(nil)) }},
+		{"Empty zero", func(t TestingT) bool { return Empty(t, 0) }, func(t TestingT) bool { return Empty(t, "a") }},
+		{"Empty nil", func(t TestingT) bool { return Empty(t, nil) }, func(t TestingT) bool { return Empty(t, &x) }},
 		{"Len", func(t TestingT) bool { return Len(t, "abc", 3) }, func(t TestingT) bool { return Len(t, []int{1}, 2) }},
-		{"Len of no list", func(t TestingT) bool { return Len(t, map[int]int{1: 1}, 1) }, func(t TestingT) bool { return Len(t, 1, 1) }},
+		{"Len of no list", func(t TestingT) bool { return Len(t, map[int]int{1: 1}, 1) }, func(t TestingT) bool { return Len(t, 1, 0) }},
 		{"Contains string", func(t TestingT) bool { return Contains(t, "abc", "bc") }, func(t TestingT) bool { return Contains(t, "abc", "x") }},
 		{"Contains slice", func(t TestingT) bool { return Contains(t, []string{"a", "b"}, "b") }, func(t TestingT) bool { return Contains(t, []string{"a"}, "b") }},
-		{"Contains map key", func(t TestingT) bool { return Contains(t, map[string]int{"k": 1}, "k") }, func(t TestingT) bool { return Contains(t, map[string]int{"k": 1}, 1) }},
+		{"Contains of no list", func(t TestingT) bool { return Contains(t, [2]int{1, 2}, 2) }, func(t TestingT) bool { return Contains(t, 12, 2) }},
 		{"NotContains", func(t TestingT) bool { return NotContains(t, "abc", "x") }, func(t TestingT) bool { return NotContains(t, "abc", "a") }},
-		{"NotContains of no list", func(t TestingT) bool { return NotContains(t, []int{1}, 2) }, func(t TestingT) bool { return NotContains(t, 1, 2) }},
-		{"ElementsMatch", func(t TestingT) bool { return ElementsMatch(t, []int{1, 2, 1}, []int{1, 1, 2}) }, func(t TestingT) bool { return ElementsMatch(t, []int{1, 2, 2}, []int{1, 1, 2}) }},
-		{"Same", func(t TestingT) bool { return Same(t, &x, &x) }, func(t TestingT) bool { return Same(t, &x, &y) }},
-		{"Panics", func(t TestingT) bool { return Panics(t, func() { panic("p") }) }, func(t TestingT) bool { return Panics(t, func() {}) }},
+		{"NotContains slice", func(t TestingT) bool { return NotContains(t, []int{1}, 2) }, func(t TestingT) bool { return NotContains(t, []int{1}, 1) }},
+		{"NotContains of no list", func(t TestingT) bool { return NotContains(t, "1", "2") }, func(t TestingT) bool { return NotContains(t, 1, 2) }},
 		{"NoError", func(t TestingT) bool { return NoError(t, nil) }, func(t TestingT) bool { return NoError(t, wrapped) }},
 		{"Error", func(t TestingT) bool { return Error(t, wrapped) }, func(t TestingT) bool { return Error(t, nil) }},
 		{"ErrorIs", func(t TestingT) bool { return ErrorIs(t, wrapped, fs.ErrNotExist) }, func(t TestingT) bool { return ErrorIs(t, wrapped, fs.ErrExist) }},
-		{"NotErrorIs", func(t TestingT) bool { return NotErrorIs(t, wrapped, fs.ErrExist) }, func(t TestingT) bool { return NotErrorIs(t, wrapped, fs.ErrNotExist) }},
 		{"Greater", func(t TestingT) bool { return Greater(t, 2, 1) }, func(t TestingT) bool { return Greater(t, 1, 1) }},
 		{"GreaterOrEqual", func(t TestingT) bool { return GreaterOrEqual(t, uint(1), uint(1)) }, func(t TestingT) bool { return GreaterOrEqual(t, 0.5, 1.0) }},
-		{"Less", func(t TestingT) bool { return Less(t, "a", "b") }, func(t TestingT) bool { return Less(t, 1, int64(2)) }},
 		{"Positive", func(t TestingT) bool { return Positive(t, 0.1) }, func(t TestingT) bool { return Positive(t, 0) }},
 	}
 	for _, c := range cases {

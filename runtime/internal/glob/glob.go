@@ -41,10 +41,10 @@ func Compile(pattern string) Pattern {
 // alone can take it. It takes time linear in the lengths of name and p.
 func (p *Pattern) Match(name string, fold bool) bool {
 	if !p.Star {
-		return equal(p.Prefix, name, fold)
+		return Equal(p.Prefix, name, fold)
 	}
-	if len(name) < len(p.Prefix)+len(p.Suffix) || p.Prefix != "" && !equal(p.Prefix, name[:len(p.Prefix)], fold) ||
-		!equal(p.Suffix, name[len(name)-len(p.Suffix):], fold) {
+	if len(name) < len(p.Prefix)+len(p.Suffix) || p.Prefix != "" && !Equal(p.Prefix, name[:len(p.Prefix)], fold) ||
+		!Equal(p.Suffix, name[len(name)-len(p.Suffix):], fold) {
 		return false
 	}
 	rest := name[len(p.Prefix) : len(name)-len(p.Suffix)]
@@ -105,7 +105,7 @@ func twoWay(s, run string, fold bool) int {
 	if l, q := maxSuffix(run, fold, true); l > ell {
 		ell, per = l, q
 	}
-	periodic := per+ell+1 <= m && equal(run[:ell+1], run[per:per+ell+1], fold)
+	periodic := per+ell+1 <= m && Equal(run[:ell+1], run[per:per+ell+1], fold)
 	if !periodic {
 		per = max(ell+1, m-ell-1) + 1
 	}
@@ -139,7 +139,7 @@ func maxSuffix(x string, fold, rev bool) (start, period int) {
 	for j+k < len(x) {
 		a, b := x[j+k], x[start+k]
 		if fold {
-			a, b = upper(a), upper(b)
+			a, b = Upper(a), Upper(b)
 		}
 		switch {
 		case a == b && k != period:
@@ -156,25 +156,25 @@ func maxSuffix(x string, fold, rev bool) (start, period int) {
 	return start, period
 }
 
-// upper returns c upper-cased if it is an ASCII letter.
-func upper(c byte) byte {
+// Upper returns c upper-cased if it is an ASCII letter.
+func Upper(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - ('a' - 'A')
 	}
 	return c
 }
 
-// equal reports whether a and b, of one length, are equal, ASCII case
-// aside when fold is set.
-func equal(a, b string, fold bool) bool {
-	if len(a) != len(b) {
-		return false
+// Equal reports whether a and b are equal, ASCII case aside when fold is
+// set; unlike strings.EqualFold, it folds no other letters.
+func Equal(a, b string, fold bool) bool {
+	if len(a) != len(b) || !fold {
+		return a == b
 	}
 	if a == b {
 		return true
 	}
 	for i := 0; i < len(a); i++ {
-		if !sameByte(a[i], b[i], fold) {
+		if !sameByte(a[i], b[i], true) {
 			return false
 		}
 	}

@@ -54,7 +54,7 @@ func TestMayMatch(t *testing.T) {
 func TestIndex(t *testing.T) {
 	naive := func(s, run string, fold bool) int {
 		for at := 0; at+len(run) <= len(s); at++ {
-			if equal(run, s[at:at+len(run)], fold) {
+			if Equal(run, s[at:at+len(run)], fold) {
 				return at
 			}
 		}

@@ -24,6 +24,10 @@ func run(task *Task, environ, defines []string, overrides []Var, dirs []Dir, fol
 	return build(Given(nil, environ), task, defines, overrides, dirs, fold)
 }
 
+// sortedCopy returns a sorted copy of entries, to compare two results
+// whose order may differ.
+func sortedCopy(entries []string) []string { return slices.Sorted(slices.Values(entries)) }
+
 // entryName returns an entry's name.
 func entryName(e string) string { n, _, _ := refSplit(e); return n }
 
@@ -355,7 +359,7 @@ func TestBuildLeavesDstAlone(t *testing.T) {
 		got := build(Given(dst, env), everything, defines, overrides, dirs, fold)
 		assert.Equal(t, sentinels, dst, "fold=%v", fold)
 		assert.Equal(t, append(slices.Clone(sentinels), want...), got, "fold=%v", fold)
-		assert.Same(t, &dst[0], &got[0], "fold=%v: with room, the result is dst's array", fold)
+		assert.True(t, &dst[0] == &got[0], "fold=%v: with room, the result is dst's array", fold)
 		// Without room, dst is still left as it was.
 		full := slices.Clone(sentinels)
 		got = build(Given(full[:len(full):len(full)], env), everything, defines, overrides, dirs, fold)

@@ -1,6 +1,10 @@
 package impl
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/envgen/envgen/runtime/internal/glob"
+)
 
 // This file is a call's de-duplication table, from which the first entry
 // of each name wins: its slots and tags, the pool it comes from past 256
@@ -106,9 +110,9 @@ func (b *builder) find(out []string, name string) int {
 }
 
 // named reports whether the output entry e (NAME=value, or a bare name)
-// is named name, compared as sameName does.
+// is named name, compared as glob.Equal does.
 func named(e, name string, fold bool) bool {
-	return (len(e) == len(name) || len(e) > len(name) && e[len(name)] == '=') && sameName(e[:len(name)], name, fold)
+	return (len(e) == len(name) || len(e) > len(name) && e[len(name)] == '=') && glob.Equal(e[:len(name)], name, fold)
 }
 
 // put sets entry, replacing the entry of the same name if out holds one,

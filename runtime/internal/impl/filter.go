@@ -3,6 +3,8 @@ package impl
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/envgen/envgen/runtime/internal/glob"
 )
 
 // This file is the filter loop: one pass over environ that keeps what the
@@ -85,7 +87,7 @@ func filterRun(out, environ []string, i int, table []uint64, c *taskTables) (int
 			switch x := uint32(s)&^secretGroup - 1; {
 			case c.names[x].name == name:
 				keep = c.keep[x/64]>>(x%64)&1 != 0
-			case s&secretGroup != 0 && EqualFold(c.names[x].name, name):
+			case s&secretGroup != 0 && glob.Equal(c.names[x].name, name, true):
 				keep = false // another spelling of a secret: only one a list names can be exempt
 			default:
 				keep = c.decide(name, h) // another spelling, or another name with its tag

@@ -1,6 +1,10 @@
 package impl
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/envgen/envgen/runtime/internal/glob"
+)
 
 // Getenv returns the value of name in in's environment, for a ${NAME} in
 // task t's defines or binPaths where NAME is no secret (nor then, ASCII
@@ -58,7 +62,7 @@ func (t *Task) getenv(in Input, name string, exempt []string, secret, fold bool)
 // spelling of name and '=', before Split scans them for a NUL.
 func firstEntry(environ []string, name string, fold bool) (entry, spelling string) {
 	for _, e := range environ {
-		if len(e) > len(name) && e[len(name)] == '=' && sameName(e[:len(name)], name, fold) {
+		if len(e) > len(name) && e[len(name)] == '=' && glob.Equal(e[:len(name)], name, fold) {
 			if n, ok := Split(e); ok && len(n) == len(name) {
 				return e, n
 			}

@@ -3,6 +3,8 @@ package impl
 import (
 	"cmp"
 	"strings"
+
+	"github.com/envgen/envgen/runtime/internal/glob"
 )
 
 // This file holds how names are read and compared: the split of an entry,
@@ -25,14 +27,10 @@ const (
 // for an entry with no such '=' or with a NUL byte anywhere; builders
 // ignore those entries, as exec would refuse them.
 func Split(entry string) (name string, ok bool) {
-	if len(entry) < 2 {
+	if name = nameOf(entry); len(name) == len(entry) || strings.IndexByte(entry, 0) >= 0 {
 		return "", false
 	}
-	i := strings.IndexByte(entry[1:], '=')
-	if i < 0 || strings.IndexByte(entry, 0) >= 0 {
-		return "", false
-	}
-	return entry[:i+1], true
+	return name, true
 }
 
 // hashName returns the hash of name, ASCII case aside: its 8-byte words,
@@ -83,15 +81,6 @@ func loadTail(s string) uint64 {
 	return w
 }
 
-// sameName compares two names exactly, or ASCII case-insensitively when
-// fold is set.
-func sameName(a, b string, fold bool) bool {
-	if fold {
-		return EqualFold(a, b)
-	}
-	return a == b
-}
-
 // CompareNames is the order the runtime sorts the names of a policy's
 // lists in, which envgen writes them in: compareFold's, then that of
 // strings.Compare.
@@ -104,35 +93,14 @@ func CompareNames(a, b string) int {
 // sort next to each other.
 func compareFold(a, b string) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
-		if c, d := upper(a[i]), upper(b[i]); c != d {
+		if c, d := glob.Upper(a[i]), glob.Upper(b[i]); c != d {
 			return int(c) - int(d)
 		}
 	}
 	return len(a) - len(b)
 }
 
-// upper returns c upper-cased if it is an ASCII letter.
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
-
 // EqualFold reports whether a and b are equal under ASCII case folding.
 // Unlike strings.EqualFold it folds no other letters, so "K" and the
 // Kelvin sign differ, as they do for Windows environment names.
-func EqualFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	if a == b {
-		return true
-	}
-	for i := 0; i < len(a); i++ {
-		if c, d := a[i], b[i]; c != d && (c|0x20 != d|0x20 || c|0x20 < 'a' || c|0x20 > 'z') {
-			return false
-		}
-	}
-	return true
-}
+func EqualFold(a, b string) bool { return glob.Equal(a, b, true) }

@@ -296,7 +296,7 @@ func sampled(name string, i int) bool {
 func try(list []pattern, name string, fold bool, f uint16) uint16 {
 	for i := range list {
 		p := &list[i]
-		if f&p.fact != 0 || p.Prefix != "" && (name == "" || upper(p.Prefix[0]) != upper(name[0])) {
+		if f&p.fact != 0 || p.Prefix != "" && (name == "" || glob.Upper(p.Prefix[0]) != glob.Upper(name[0])) {
 			continue // the first byte: a quick test that most names fail, ASCII case aside either way
 		}
 		if p.Match(name, fold || p.fact == isSecret) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/envgen/envgen/runtime/internal/glob"
 	"github.com/envgen/envgen/runtime/secretvalue"
 )
 
@@ -125,7 +126,7 @@ func newPolicyTables(p *Policy, more []string) *policyTables {
 	}
 	t.slots = make([]uint64, size)
 	for i, s := range t.names {
-		if i > 0 && EqualFold(t.names[i-1].name, s.name) {
+		if i > 0 && glob.Equal(t.names[i-1].name, s.name, true) {
 			continue
 		}
 		h := hashName(s.name)
@@ -134,7 +135,7 @@ func newPolicyTables(p *Policy, more []string) *policyTables {
 			j = (j + 1) & uint64(size-1)
 		}
 		t.slots[j] = h>>32<<32 | uint64(i+1)
-		if only := i+1 == len(t.names) || !EqualFold(t.names[i+1].name, s.name); only && s.facts&isSecret != 0 {
+		if only := i+1 == len(t.names) || !glob.Equal(t.names[i+1].name, s.name, true); only && s.facts&isSecret != 0 {
 			t.slots[j] |= secretGroup
 		}
 	}
@@ -150,9 +151,9 @@ func newPolicyTables(p *Policy, more []string) *policyTables {
 func (t *policyTables) group(name string, h uint64) (first, end int) {
 	mask := uint64(len(t.slots) - 1)
 	for j := h & mask; t.slots[j] != 0; j = (j + 1) & mask {
-		if s := t.slots[j]; s>>32 == h>>32 && EqualFold(t.names[uint32(s)&^secretGroup-1].name, name) {
+		if s := t.slots[j]; s>>32 == h>>32 && glob.Equal(t.names[uint32(s)&^secretGroup-1].name, name, true) {
 			first = int(uint32(s)&^secretGroup) - 1
-			for end = first + 1; end < len(t.names) && EqualFold(t.names[end].name, name); end++ {
+			for end = first + 1; end < len(t.names) && glob.Equal(t.names[end].name, name, true); end++ {
 			}
 			return first, end
 		}

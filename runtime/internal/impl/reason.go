@@ -28,7 +28,7 @@ func (r *reasoner) why(name, value string, defines []string, overrides []Var) st
 	reason := r.filter(name, value, 0)
 	present := reason == ""
 	for _, d := range defines {
-		present = present || strings.IndexByte(d, 0) < 0 && sameName(nameOf(d), name, fold)
+		present = present || strings.IndexByte(d, 0) < 0 && glob.Equal(nameOf(d), name, fold)
 	}
 	for _, v := range overrides {
 		valid := v.problem() == ""
@@ -42,13 +42,13 @@ func (r *reasoner) why(name, value string, defines []string, overrides []Var) st
 			}
 		case !valid:
 		case v.op == opUnset:
-			if present && sameName(v.name, name, fold) {
+			if present && glob.Equal(v.name, name, fold) {
 				present, reason = false, v.String()
 			}
 		case v.op == opSet:
-			present = present || sameName(v.name, name, fold)
+			present = present || glob.Equal(v.name, name, fold)
 		case v.op == opKeep:
-			if _, n := firstEntry(r.environ, v.name, false); n != "" && sameName(n, name, fold) {
+			if _, n := firstEntry(r.environ, v.name, false); n != "" && glob.Equal(n, name, fold) {
 				present = true
 			}
 		case v.op == opKeepMatching:
@@ -134,7 +134,7 @@ func (r *reasoner) secret(name string) string {
 // first pattern of list that matches it, compared as fold says.
 func first(list []string, name string, fold bool) string {
 	for _, s := range list {
-		if strings.IndexByte(s, '*') < 0 && sameName(s, name, fold) {
+		if strings.IndexByte(s, '*') < 0 && glob.Equal(s, name, fold) {
 			return s
 		}
 	}

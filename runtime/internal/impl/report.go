@@ -3,6 +3,8 @@ package impl
 import (
 	"os"
 	"slices"
+
+	"github.com/envgen/envgen/runtime/internal/glob"
 )
 
 // This file holds the rollout's overrides, Report and Observe, and the
@@ -143,7 +145,7 @@ func unnamed(e string) Dropped {
 func foldKey(name string) string {
 	b := []byte(name)
 	for i, c := range b {
-		b[i] = upper(c)
+		b[i] = glob.Upper(c)
 	}
 	return string(b)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/runtime/internal/assert"
+	"github.com/envgen/envgen/runtime/internal/glob"
 	"github.com/envgen/envgen/runtime/internal/require"
 )
 
@@ -321,7 +322,7 @@ func TestReportMatchesTheResult(t *testing.T) {
 				want = append(want, name)
 			default:
 				seen[k] = true
-				if !slices.ContainsFunc(out, func(o string) bool { return sameName(nameOf(o), name, fold) }) {
+				if !slices.ContainsFunc(out, func(o string) bool { return glob.Equal(nameOf(o), name, fold) }) {
 					want = append(want, name)
 				}
 			}

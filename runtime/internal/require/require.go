@@ -11,58 +11,39 @@ type TestingT interface {
 	FailNow()
 }
 
+// stop stops the test when a check did not hold.
+func stop(t TestingT, held bool) {
+	if !held {
+		t.FailNow()
+	}
+}
+
 // Equal is assert.Equal, stopping the test when it fails.
 func Equal(t TestingT, expected, actual any, msgAndArgs ...any) {
 	t.Helper()
-	if !assert.Equal(t, expected, actual, msgAndArgs...) {
-		t.FailNow()
-	}
+	stop(t, assert.Equal(t, expected, actual, msgAndArgs...))
 }
 
 // True is assert.True, stopping the test when it fails.
 func True(t TestingT, value bool, msgAndArgs ...any) {
 	t.Helper()
-	if !assert.True(t, value, msgAndArgs...) {
-		t.FailNow()
-	}
+	stop(t, assert.True(t, value, msgAndArgs...))
 }
 
 // Len is assert.Len, stopping the test when it fails.
 func Len(t TestingT, object any, length int, msgAndArgs ...any) {
 	t.Helper()
-	if !assert.Len(t, object, length, msgAndArgs...) {
-		t.FailNow()
-	}
-}
-
-// NotNil is assert.NotNil, stopping the test when it fails.
-func NotNil(t TestingT, object any, msgAndArgs ...any) {
-	t.Helper()
-	if !assert.NotNil(t, object, msgAndArgs...) {
-		t.FailNow()
-	}
+	stop(t, assert.Len(t, object, length, msgAndArgs...))
 }
 
 // NoError is assert.NoError, stopping the test when it fails.
 func NoError(t TestingT, err error, msgAndArgs ...any) {
 	t.Helper()
-	if !assert.NoError(t, err, msgAndArgs...) {
-		t.FailNow()
-	}
+	stop(t, assert.NoError(t, err, msgAndArgs...))
 }
 
 // Error is assert.Error, stopping the test when it fails.
 func Error(t TestingT, err error, msgAndArgs ...any) {
 	t.Helper()
-	if !assert.Error(t, err, msgAndArgs...) {
-		t.FailNow()
-	}
-}
-
-// ErrorIs is assert.ErrorIs, stopping the test when it fails.
-func ErrorIs(t TestingT, err, target error, msgAndArgs ...any) {
-	t.Helper()
-	if !assert.ErrorIs(t, err, target, msgAndArgs...) {
-		t.FailNow()
-	}
+	stop(t, assert.Error(t, err, msgAndArgs...))
 }

@@ -2,7 +2,6 @@ package require
 
 import (
 	"errors"
-	"fmt"
 	"testing"
 )
 
@@ -24,10 +23,8 @@ func TestStops(t *testing.T) {
 		{"Equal", func(t TestingT) { Equal(t, 1, 1) }, func(t TestingT) { Equal(t, 1, 2) }},
 		{"True", func(t TestingT) { True(t, true) }, func(t TestingT) { True(t, false) }},
 		{"Len", func(t TestingT) { Len(t, []int{1}, 1) }, func(t TestingT) { Len(t, []int{}, 1) }},
-		{"NotNil", func(t TestingT) { NotNil(t, err) }, func(t TestingT) { NotNil(t, nil) }},
 		{"NoError", func(t TestingT) { NoError(t, nil) }, func(t TestingT) { NoError(t, err) }},
 		{"Error", func(t TestingT) { Error(t, err) }, func(t TestingT) { Error(t, nil) }},
-		{"ErrorIs", func(t TestingT) { ErrorIs(t, fmt.Errorf("w: %w", err), err) }, func(t TestingT) { ErrorIs(t, nil, err) }},
 	}
 	for _, c := range cases {
 		var r recorder

@@ -17,6 +17,7 @@
 package seal
 
 import (
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -80,12 +81,7 @@ func Seal(isSecret func(name, value string) bool, hide bool) (*Sealed, error) {
 func (s *Sealed) Names() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	names := make([]string, 0, len(s.values))
-	for name := range s.values {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
+	return slices.Sorted(maps.Keys(s.values))
 }
 
 // Lookup returns the value the environment held for name when Seal sealed
