@@ -16,7 +16,7 @@ import (
 )
 
 // vetUsage is the help text of envgen vet.
-const vetUsage = `usage: envgen vet [-tests] [-format text|json|sarif] [PACKAGES]
+const vetUsage = `usage: envgen vet [-tests] [-format text|json|sarif] [-unfollowed] [PACKAGES]
 
 Reports every place in PACKAGES (default ./...) where a child process
 may start with an environment no envgen policy built: an exec.Cmd run
@@ -39,8 +39,12 @@ flags:
   -tests      check _test.go files too
   -format F   text (FILE:LINE:COL: message, the default); json, one
               object {"findings": [{file, line, column, rule, message}],
-              "flowsNotFollowed": N}; or sarif, a SARIF 2.1.0 log for
-              code scanning, one rule per kind of finding
+              "flowsNotFollowed": N, "notFollowed": [...]}; or sarif, a
+              SARIF 2.1.0 log for code scanning, one rule per kind of
+              finding
+  -unfollowed with text, also list on standard error each place where
+              the parent's environment goes where vet cannot follow it
+              (by default only counted there)
 `
 
 // vetMain runs envgen vet: args are those after "vet"; environ is the
@@ -53,6 +57,7 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 	fs := newFlagSet("envgen vet", stderr)
 	tests := fs.Bool("tests", false, "check _test.go files too")
 	format := fs.String("format", vetFormats[0], "text, json or sarif")
+	listUnfollowed := fs.Bool("unfollowed", false, "with text, list each place vet cannot follow an environment past")
 	patterns, code, ok := parseArgs(fs, vetUsage, args, stdout, stderr)
 	if !ok {
 		return code
@@ -104,8 +109,19 @@ func vetMain(args []string, stdout, stderr io.Writer, environ []string) int {
 		fmt.Fprintf(stderr, "envgen vet: %v\n", err)
 		return exitPolicy
 	}
-	if counts.NotFollowed > 0 {
-		fmt.Fprintf(stderr, "envgen vet: %d place(s) where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n", counts.NotFollowed)
+	if n := len(counts.NotFollowed); n > 0 {
+		fmt.Fprintf(stderr, "envgen vet: %d place(s) where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")", n)
+		switch {
+		case *format != "text":
+			fmt.Fprintln(stderr) // the report lists them
+		case !*listUnfollowed:
+			fmt.Fprintln(stderr, "; -unfollowed lists them")
+		default:
+			fmt.Fprintln(stderr, ":")
+			for _, f := range counts.NotFollowed {
+				fmt.Fprintln(stderr, f)
+			}
+		}
 	}
 	if counts.Observe > 0 {
 		fmt.Fprintf(stderr, "envgen vet: %d place(s) switch a builder to observe mode (envrt.Observe), whose children get this process's whole environment (docs/rollout.md)\n", counts.Observe)
@@ -179,25 +195,38 @@ func listErrors(p *listedPackage) []string {
 	return out
 }
 
-// collect returns the findings among diags, sorted, each once (a file
-// in a package and its test variant), and the places the analysis could
-// not follow an environment at, and those in observe mode, counted.
+// collect returns the findings among diags, and the places the analysis
+// could not follow an environment at, each sorted and given once (a file
+// in a package and its test variant), and the places in observe mode,
+// counted.
 func collect(diags []unitDiagnostic) ([]finding, vetCounts) {
-	var findings []finding
+	var findings, unfollowed []finding
 	seen := map[string]bool{}
-	apart := map[string]map[string]bool{envgenvet.UnfollowedCategory: {}, envgenvet.ObserveCategory: {}}
+	observe := map[string]bool{}
 	for _, d := range diags {
-		if places, ok := apart[d.Category]; ok {
-			places[d.Posn] = true
+		if d.Category == envgenvet.ObserveCategory {
+			observe[d.Posn] = true
 			continue
 		}
 		f := finding{parsePosition(d.Posn), d.Message, d.Category}
 		f.pos.Filename = relativePath(f.pos.Filename)
-		if !seen[f.String()] {
-			seen[f.String()] = true
+		if seen[f.String()] {
+			continue
+		}
+		seen[f.String()] = true
+		if d.Category == envgenvet.UnfollowedCategory {
+			unfollowed = append(unfollowed, f)
+		} else {
 			findings = append(findings, f)
 		}
 	}
+	sortFindings(findings)
+	sortFindings(unfollowed)
+	return findings, vetCounts{NotFollowed: unfollowed, Observe: len(observe)}
+}
+
+// sortFindings sorts findings by file, line and column.
+func sortFindings(findings []finding) {
 	sort.Slice(findings, func(i, j int) bool {
 		a, b := findings[i].pos, findings[j].pos
 		if a.Filename != b.Filename {
@@ -208,7 +237,6 @@ func collect(diags []unitDiagnostic) ([]finding, vetCounts) {
 		}
 		return a.Column < b.Column
 	})
-	return findings, vetCounts{NotFollowed: len(apart[envgenvet.UnfollowedCategory]), Observe: len(apart[envgenvet.ObserveCategory])}
 }
 
 // parsePosition reads FILE:LINE:COL (or FILE:LINE) as a position.

@@ -108,7 +108,7 @@ func TestVetUsage(t *testing.T) {
 
 	code, stdout, _ = runVet(t, dir, nil, "-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, stdout, "usage: envgen vet [-tests] [-format text|json|sarif] [PACKAGES]")
+	assert.Contains(t, stdout, "usage: envgen vet [-tests] [-format text|json|sarif] [-unfollowed] [PACKAGES]")
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/empty\n\ngo 1.24\n"), 0o644))
 	code, stdout, stderr = runVet(t, dir, nil)

@@ -23,12 +23,14 @@ import (
 // first.
 var vetFormats = []string{"text", "json", "sarif"}
 
-// vetCounts are what a run counts beside its findings: how many
-// environment flows the analysis could not follow, and how many places
-// switch a builder to observe mode (envrt.Observe), whose children get
-// the parent's whole environment. Neither is a finding, nor clean.
+// vetCounts are what a run finds beside its findings: the places where
+// the analysis saw the parent's environment go where it could not follow
+// it (sorted, each with why), and how many places switch a builder to
+// observe mode (envrt.Observe), whose children get the parent's whole
+// environment. Neither is a finding, nor clean.
 type vetCounts struct {
-	NotFollowed, Observe int
+	NotFollowed []finding
+	Observe     int
 }
 
 // writeFindings prints findings (sorted, each once) to w in format, one
@@ -62,8 +64,10 @@ func writeJSON(w io.Writer, v any) error {
 type vetJSON struct {
 	Findings []vetJSONFinding `json:"findings"` // sorted by file, line, column; [] when none
 	// FlowsNotFollowed is how many environment flows the analysis
-	// could not follow.
-	FlowsNotFollowed int `json:"flowsNotFollowed"`
+	// could not follow, and NotFollowed where each goes (rule
+	// "unfollowed"), sorted as Findings; [] when none.
+	FlowsNotFollowed int              `json:"flowsNotFollowed"`
+	NotFollowed      []vetJSONFinding `json:"notFollowed"`
 	// ObserveSites is how many places switch a builder to observe mode
 	// (envrt.Observe): their children get the parent's whole environment.
 	ObserveSites int `json:"observeSites"`
@@ -82,9 +86,19 @@ type vetJSONFinding struct {
 
 // jsonReport is the JSON form of findings.
 func jsonReport(findings []finding, counts vetCounts) vetJSON {
-	out := vetJSON{Findings: []vetJSONFinding{}, FlowsNotFollowed: counts.NotFollowed, ObserveSites: counts.Observe}
+	return vetJSON{
+		Findings:         jsonFindings(findings),
+		FlowsNotFollowed: len(counts.NotFollowed),
+		NotFollowed:      jsonFindings(counts.NotFollowed),
+		ObserveSites:     counts.Observe,
+	}
+}
+
+// jsonFindings is the JSON form of a list of findings: [] for none.
+func jsonFindings(findings []finding) []vetJSONFinding {
+	out := []vetJSONFinding{}
 	for _, f := range findings {
-		out.Findings = append(out.Findings, vetJSONFinding{
+		out = append(out, vetJSONFinding{
 			File: filepath.ToSlash(f.pos.Filename), Line: f.pos.Line, Column: f.pos.Column,
 			Rule: ruleID(f.rule), Message: f.msg,
 		})
@@ -136,8 +150,9 @@ type (
 		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
 	}
 	sarifNotification struct {
-		Level   string       `json:"level"`
-		Message sarifMessage `json:"message"`
+		Level     string          `json:"level"`
+		Message   sarifMessage    `json:"message"`
+		Locations []sarifLocation `json:"locations,omitempty"`
 	}
 	sarifResult struct {
 		RuleID    string          `json:"ruleId"`
@@ -177,8 +192,8 @@ const srcRoot = "%SRCROOT%"
 // sarifReport is the SARIF log of findings: one run of envgen vet, its
 // rules the analyzer's categories (and one for a finding without a
 // category), a result per finding, and a notification of the flows not
-// followed when there are any. readFile reads a finding's file, to count
-// its column in UTF-16 code units as SARIF does.
+// followed when there are any, with where each goes. readFile reads a
+// finding's file, to count its column in UTF-16 code units as SARIF does.
 func sarifReport(findings []finding, counts vetCounts, readFile func(string) ([]byte, error)) sarifLog {
 	var rules []sarifRule
 	index := map[string]int{}
@@ -191,10 +206,22 @@ func sarifReport(findings []finding, counts vetCounts, readFile func(string) ([]
 	for _, r := range envgenvet.Rules {
 		addRule(r.Category, r.Summary, r.Leak)
 	}
+	columns := utf16Columns{read: readFile, files: map[string][]byte{}}
+	location := func(f finding) sarifLocation {
+		uri, base := fileURI(f.pos.Filename)
+		return sarifLocation{PhysicalLocation: sarifPhysicalLocation{
+			ArtifactLocation: sarifArtifactLocation{URI: uri, URIBaseID: base},
+			Region:           sarifRegion{StartLine: f.pos.Line, StartColumn: columns.column(f.pos.Filename, f.pos.Line, f.pos.Column)},
+		}}
+	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
-	if counts.NotFollowed > 0 {
-		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "note", Message: sarifMessage{
-			fmt.Sprintf("%d environment flows not followed: a site they reach is not judged", counts.NotFollowed)}})
+	if n := len(counts.NotFollowed); n > 0 {
+		note := sarifNotification{Level: "note", Message: sarifMessage{
+			fmt.Sprintf("%d environment flows not followed: a site they reach is not judged", n)}}
+		for _, f := range counts.NotFollowed {
+			note.Locations = append(note.Locations, location(f))
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, note)
 	}
 	if counts.Observe > 0 {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "warning", Message: sarifMessage{
@@ -207,19 +234,14 @@ func sarifReport(findings []finding, counts vetCounts, readFile func(string) ([]
 		Results:     []sarifResult{},
 		ColumnKind:  "utf16CodeUnits",
 	}
-	columns := utf16Columns{read: readFile, files: map[string][]byte{}}
 	for _, f := range findings {
 		id := ruleID(f.rule)
 		if _, ok := index[id]; !ok {
 			addRule(id, envgenvet.Analyzer.Doc, true)
 		}
-		uri, base := fileURI(f.pos.Filename)
 		run.Results = append(run.Results, sarifResult{
 			RuleID: id, RuleIndex: index[id], Level: sarifLevel(leak[id]), Message: sarifMessage{f.msg},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
-				ArtifactLocation: sarifArtifactLocation{URI: uri, URIBaseID: base},
-				Region:           sarifRegion{StartLine: f.pos.Line, StartColumn: columns.column(f.pos.Filename, f.pos.Line, f.pos.Column)},
-			}}},
+			Locations: []sarifLocation{location(f)},
 		})
 	}
 	run.Tool.Driver.Rules = rules

@@ -40,7 +40,12 @@ func TestSARIFReport(t *testing.T) {
 		{token.Position{Filename: abs, Line: 2, Column: 5}, "unread file", envgenvet.CategoryDirectiveUnused},
 		{token.Position{Filename: "c.go", Line: 1, Column: 1}, "no category", ""},
 	}
-	log := sarifReport(findings, vetCounts{NotFollowed: 3}, read)
+	unfollowed := []finding{
+		{token.Position{Filename: "dir with space/a.go", Line: 4, Column: 9}, "the environment, derived from os.Environ(), is put in a map", envgenvet.UnfollowedCategory},
+		{token.Position{Filename: "c.go", Line: 2, Column: 1}, "the environment, derived from os.Environ(), is passed to a func value", envgenvet.UnfollowedCategory},
+		{token.Position{Filename: "c.go", Line: 3, Column: 1}, "the environment, derived from os.Environ(), is passed to a func value", envgenvet.UnfollowedCategory},
+	}
+	log := sarifReport(findings, vetCounts{NotFollowed: unfollowed}, read)
 	if dir := os.Getenv("ENVGEN_SARIF_DIR"); dir != "" {
 		var buf bytes.Buffer
 		require.NoError(t, writeJSON(&buf, log))
@@ -78,8 +83,14 @@ func TestSARIFReport(t *testing.T) {
 
 	require.Len(t, run.Invocations, 1)
 	assert.True(t, run.Invocations[0].ExecutionSuccessful)
-	assert.Equal(t, []sarifNotification{{Level: "note", Message: sarifMessage{"3 environment flows not followed: a site they reach is not judged"}}},
-		run.Invocations[0].ToolExecutionNotifications)
+	notes := run.Invocations[0].ToolExecutionNotifications
+	require.Len(t, notes, 1)
+	assert.Equal(t, "note", notes[0].Level)
+	assert.Equal(t, sarifMessage{"3 environment flows not followed: a site they reach is not judged"}, notes[0].Message)
+	require.Len(t, notes[0].Locations, 3, "where each flow goes")
+	assert.Equal(t, sarifArtifactLocation{URI: "dir%20with%20space/a.go", URIBaseID: "%SRCROOT%"}, notes[0].Locations[0].PhysicalLocation.ArtifactLocation)
+	assert.Equal(t, sarifRegion{StartLine: 4, StartColumn: 9}, notes[0].Locations[0].PhysicalLocation.Region, "before é: bytes and units agree")
+	assert.Equal(t, sarifRegion{StartLine: 3, StartColumn: 1}, notes[0].Locations[2].PhysicalLocation.Region)
 	assert.Empty(t, sarifReport(nil, vetCounts{}, read).Runs[0].Invocations[0].ToolExecutionNotifications)
 }
 
@@ -90,8 +101,8 @@ func TestWriteFindingsEmpty(t *testing.T) {
 	var text, js, sarif bytes.Buffer
 	require.NoError(t, writeFindings(&text, "text", nil, vetCounts{}))
 	assert.Empty(t, text.String())
-	require.NoError(t, writeFindings(&js, "json", nil, vetCounts{NotFollowed: 2, Observe: 1}))
-	assert.Equal(t, "{\n  \"findings\": [],\n  \"flowsNotFollowed\": 2,\n  \"observeSites\": 1\n}\n", js.String())
+	require.NoError(t, writeFindings(&js, "json", nil, vetCounts{Observe: 1}))
+	assert.Equal(t, "{\n  \"findings\": [],\n  \"flowsNotFollowed\": 0,\n  \"notFollowed\": [],\n  \"observeSites\": 1\n}\n", js.String())
 	require.NoError(t, writeFindings(&sarif, "sarif", nil, vetCounts{}))
 	checkSARIF(t, sarif.Bytes())
 	assert.Contains(t, sarif.String(), `"results": []`)
@@ -99,10 +110,13 @@ func TestWriteFindingsEmpty(t *testing.T) {
 
 // TestVetFormats runs envgen vet -format json and -format sarif on a
 // user's module with a leaking site (after a string with é and 😀 on
-// its line) and a directive that accepts nothing: both formats give the
-// two findings with their rules, the exit code stays 1, and the SARIF
-// log has the properties the schema requires and code scanning reads.
-// A format it does not know is bad usage.
+// its line), a directive that accepts nothing and a flow vet cannot
+// follow (the parent's environment stored to an exported variable):
+// both formats give the two findings with their rules and the flow's
+// place, the exit code stays 1, and the SARIF log has the properties
+// the schema requires and code scanning reads. The text format counts
+// the flow, and lists it with -unfollowed. A format it does not know is
+// bad usage.
 func TestVetFormats(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a module's packages with the go command; skipped with -short")
@@ -115,6 +129,10 @@ func TestVetFormats(t *testing.T) {
 		"func observed() []string {\n\treturn ShellEnvOS(envrt.Observe(func(envrt.Dropped) {}))\n}\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "observe.go"), []byte(observe), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "leak.go"), []byte(leak), 0o644))
+	saved := "package main\n\nimport \"os\"\n\n// Saved is read by who knows.\nvar Saved []string\n\nfunc save() {\n\tSaved = os.Environ()\n}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "saved.go"), []byte(saved), 0o644))
+	notFollowed := vetJSONFinding{File: "saved.go", Line: 9, Column: 2, Rule: envgenvet.UnfollowedCategory,
+		Message: "the environment, derived from os.Environ(), is stored to the package-level variable Saved, which the analysis does not follow"}
 	nilEnv := "exec.Cmd.Run: the environment is nil, which gives the child this process's whole environment; " +
 		"build it with a policy builder, or accept the line with //envgen:inherit REASON"
 	unused := "//envgen:inherit accepts nothing here: no finding is on this line, nor about a Cmd created on it, " +
@@ -127,8 +145,19 @@ func TestVetFormats(t *testing.T) {
 	assert.Equal(t, vetJSON{Findings: []vetJSONFinding{
 		{File: "leak.go", Line: 6, Column: 19, Rule: "nil-env", Message: nilEnv},
 		{File: "leak.go", Line: 10, Column: 13, Rule: "directive-unused", Message: unused},
-	}, ObserveSites: 1}, got)
+	}, FlowsNotFollowed: 1, NotFollowed: []vetJSONFinding{notFollowed}, ObserveSites: 1}, got)
 	assert.Contains(t, stderr, "envgen vet: 1 place(s) switch a builder to observe mode (envrt.Observe)")
+	assert.Contains(t, stderr, "envgen vet: 1 place(s) where an environment derived from os.Environ() goes where vet cannot follow it (docs/vet.md, \"What it does not follow\")\n")
+
+	code, stdout, stderr = runVet(t, dir, environ)
+	assert.Equal(t, 1, code, stderr)
+	assert.Equal(t, "leak.go:6:19: "+nilEnv+"\nleak.go:10:13: "+unused+"\n", stdout)
+	assert.Contains(t, stderr, "cannot follow it (docs/vet.md, \"What it does not follow\"); -unfollowed lists them\n")
+	assert.NotContains(t, stderr, "saved.go")
+	code, stdout2, stderr := runVet(t, dir, environ, "-unfollowed")
+	assert.Equal(t, 1, code, stderr)
+	assert.Equal(t, stdout, stdout2, "the findings as without -unfollowed")
+	assert.Contains(t, stderr, "cannot follow it (docs/vet.md, \"What it does not follow\"):\nsaved.go:9:2: "+notFollowed.Message+"\n")
 
 	code, stdout, stderr = runVet(t, dir, environ, "-format", "sarif", "./...")
 	assert.Equal(t, 1, code, stderr)
@@ -143,8 +172,14 @@ func TestVetFormats(t *testing.T) {
 		}}}}, log.Runs[0].Results[0])
 	assert.Equal(t, "directive-unused", log.Runs[0].Results[1].RuleID)
 	assert.Equal(t, "warning", log.Runs[0].Results[1].Level)
-	require.Len(t, log.Runs[0].Invocations[0].ToolExecutionNotifications, 1)
-	assert.Contains(t, log.Runs[0].Invocations[0].ToolExecutionNotifications[0].Message.Text, "1 place(s) switch a builder to observe mode")
+	notes := log.Runs[0].Invocations[0].ToolExecutionNotifications
+	require.Len(t, notes, 2)
+	assert.Equal(t, sarifNotification{Level: "note", Message: sarifMessage{"1 environment flows not followed: a site they reach is not judged"},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
+			ArtifactLocation: sarifArtifactLocation{URI: "saved.go", URIBaseID: "%SRCROOT%"},
+			Region:           sarifRegion{StartLine: 9, StartColumn: 2},
+		}}}}, notes[0])
+	assert.Contains(t, notes[1].Message.Text, "1 place(s) switch a builder to observe mode")
 
 	code, stdout, stderr = runVet(t, dir, environ, "-format", "xml")
 	assert.Equal(t, 2, code)

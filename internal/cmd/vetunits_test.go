@@ -47,5 +47,5 @@ func TestVetUnitsShareFacts(t *testing.T) {
 		"main.go:14:26: run.Options.Env, which reaches exec.Cmd.Run at run/run.go:10: the environment is os.Environ() or derived from it, "+
 		"so the child gets every secret of this process; build it with a policy builder, or accept the line with //envgen:inherit REASON\n", stdout)
 	assert.Equal(t, "envgen vet: 1 place(s) where an environment derived from os.Environ() goes where vet cannot follow it "+
-		"(docs/vet.md, \"What it does not follow\")\n", stderr)
+		"(docs/vet.md, \"What it does not follow\"); -unfollowed lists them\n", stderr)
 }
