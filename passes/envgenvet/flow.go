@@ -963,6 +963,8 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 				k |= f.start(st, h, key, s.bad, false)
 				made = f.made(h)
 				fields = f.holderFieldsOf(h)
+			} else if st[h]&kParent != 0 {
+				f.c.notFollowed(in.Pos(), "the Env of a Cmd that "+s.name+" starts after the Cmd went where code the analysis does not follow may set its Env")
 			}
 		}
 	}

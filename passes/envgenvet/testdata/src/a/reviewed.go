@@ -6,6 +6,7 @@ package a
 // an Env a callee fills through its address, a branch that exits.
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"sync"
 	"syscall"
 
 	"envhelp"
@@ -688,6 +690,46 @@ func storedThenConfiguredElsewhere(j *job, setup func(*job)) error {
 	setup(j) // may set j.cmd.Env
 	return cmd.Start()
 }
+
+// A standard-library call between the store and the start cannot reach
+// the Cmd (an MCP client's stdio transport keeps a reader of its output
+// beside it): the start is judged.
+type stdioJob struct {
+	cmd *exec.Cmd
+	out *bufio.Reader
+}
+
+func storedThenStdlibCall(j *stdioJob) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	j.cmd = cmd
+	j.out = bufio.NewReader(out)
+	return cmd.Start() // want `os.Environ\(\) or derived`
+}
+
+// Quiet twins: a standard-library call given a func value may run it,
+// which may set the Env; so may a call of the program's own.
+func storedThenStdlibCallsBack(j *stdioJob, once *sync.Once) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	j.cmd = cmd
+	once.Do(func() { j.cmd.Env = gen.ShellEnvOS() })
+	return cmd.Start()
+}
+
+func storedThenOwnCall(j *stdioJob) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	j.cmd = cmd
+	configureJob(j)
+	return cmd.Start()
+}
+
+func configureJob(j *stdioJob) { j.cmd.Env = gen.ShellEnvOS() }
 
 // A function analysed again (its closure's summary changed once the
 // function's was done) keeps its []string parameter: its callers are
