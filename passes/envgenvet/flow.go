@@ -587,7 +587,7 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 		}
 		return kOther
 	}
-	callee := common.StaticCallee()
+	callee := f.c.callee(common)
 	if callee == nil {
 		if fact, ok := f.funcValue(common.Value); ok && !common.IsInvoke() {
 			return f.applyFact(fact, args)
@@ -798,7 +798,7 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 			if !mayPrecede(d, in) {
 				continue
 			}
-			if s, ok := spawnSite(d.Common().StaticCallee()); ok {
+			if s, ok := spawnSite(f.c.callee(d.Common())); ok {
 				f.record(st, d, s)
 			}
 			f.judgeClosures(st, d)

@@ -128,3 +128,85 @@ func (c *checker) cmdVarKind(g *ssa.Global) envKind {
 	}
 	return k
 }
+
+// funcSeams returns the package-level func variables whose every call is
+// a call of one known function: an unexported variable that only the
+// package's initializers set, once, to a function (var execCommand =
+// exec.Command, var environ = os.Environ: a seam tests replace) or to
+// sync.OnceValue of one (var baseEnv = sync.OnceValue(func() []string
+// {…})). A test that replaces one stores to it outside the initializers:
+// it is then no seam in that build.
+func funcSeams(globals map[*ssa.Global][]ssa.Instruction, init *ssa.Function) map[*ssa.Global]*ssa.Function {
+	seams := map[*ssa.Global]*ssa.Function{}
+	for g, uses := range globals {
+		if fn := seamOf(g, uses, init); fn != nil {
+			seams[g] = fn
+		}
+	}
+	return seams
+}
+
+// seamOf returns the function the package-level variable g, used by
+// uses, always holds, or nil (see funcSeams).
+func seamOf(g *ssa.Global, uses []ssa.Instruction, init *ssa.Function) *ssa.Function {
+	if g.Object() == nil || g.Object().Exported() || init == nil {
+		return nil
+	}
+	if _, ok := g.Type().(*types.Pointer).Elem().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var fn *ssa.Function
+	for _, use := range uses {
+		switch u := use.(type) {
+		case *ssa.Store:
+			if u.Addr != g || u.Parent() != init || fn != nil {
+				return nil // set twice, elsewhere, or through its address
+			}
+			if fn = funcOf(u.Val); fn == nil {
+				return nil
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return nil // its address goes elsewhere
+		}
+	}
+	return fn
+}
+
+// funcOf returns the one function the func value v calls: v itself, a
+// closure's function, or the function sync.OnceValue (or OnceValues)
+// calls once; nil for any other value.
+func funcOf(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		return funcOf(v.Fn)
+	case *ssa.ChangeType:
+		return funcOf(v.X)
+	case *ssa.Call:
+		if k := keyOf(v.Call.StaticCallee()); k.pkg == "sync" && (k.name == "OnceValue" || k.name == "OnceValues") && len(v.Call.Args) == 1 {
+			return funcOf(v.Call.Args[0])
+		}
+	}
+	return nil
+}
+
+// callee returns the function common calls when the analysis knows it:
+// its static callee, else the function of a seam (see funcSeams) or of
+// a sync.OnceValue the call reads; nil for any other func value, and for
+// a method called through an interface.
+func (c *checker) callee(common *ssa.CallCommon) *ssa.Function {
+	if fn := common.StaticCallee(); fn != nil || common.IsInvoke() {
+		return fn
+	}
+	switch v := common.Value.(type) {
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
+			return c.seams[g]
+		}
+	case *ssa.Call:
+		return funcOf(v)
+	}
+	return nil
+}

@@ -6,6 +6,7 @@ package a
 import (
 	"os"
 	"os/exec"
+	"sync"
 
 	"example.com/tui"
 	"gen"
@@ -75,3 +76,55 @@ func runPolicyCmd() { policyCmd.Run() }
 var printer = exec.Command("env") //envgen:inherit env prints what this process has, on purpose
 
 func runPrinter() { printer.Run() }
+
+// Seams: an unexported func variable that only the initializers set,
+// once, is the function it holds (tests replace it; this build does
+// not), and so is sync.OnceValue of one.
+var (
+	execCommand = exec.Command
+	environ     = os.Environ
+	baseEnv     = sync.OnceValue(func() []string { return append(os.Environ(), "LC_ALL=C") })
+	policyEnv   = sync.OnceValue(func() []string { return gen.ShellEnvOS() })
+	builtWith   = gen.ShellEnv
+)
+
+func throughCommandSeam() {
+	execCommand("git", "status").Run() // want `^exec.Cmd.Run: the environment is nil`
+}
+
+func throughEnvironSeam() {
+	cmd := exec.Command("git")
+	cmd.Env = append(environ(), "GIT_DIR=.git")
+	cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived`
+}
+
+func throughOnceValue() {
+	cmd := exec.Command("git")
+	cmd.Env = baseEnv()
+	cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived`
+}
+
+func throughLocalOnceValue() {
+	get := sync.OnceValue(func() []string { return os.Environ() })
+	cmd := exec.Command("git")
+	cmd.Env = get()
+	cmd.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived`
+}
+
+// Quiet twins: the seams hold builders.
+func throughPolicySeams() {
+	cmd := execCommand("git")
+	cmd.Env = policyEnv()
+	cmd.Run()
+	other := exec.Command("git")
+	other.Env = builtWith(environ())
+	other.Run()
+}
+
+// Not a seam: a function sets it (a test's fake), so a call of it is a
+// call of a func value the analysis does not know.
+var lookPathFn = exec.LookPath
+
+func fakeLookPath() { lookPathFn = func(string) (string, error) { return "", nil } }
+
+var ExecCommandExported = exec.Command // another package may set it
