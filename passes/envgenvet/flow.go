@@ -200,7 +200,9 @@ func errorResult(results *types.Tuple) int {
 
 // surelyFails reports whether ret's error result, its result i, cannot
 // be nil: an error made there (errors.New, fmt.Errorf, a value converted
-// to error), or one that a branch taken only when it is not nil leads to.
+// to error), a sentinel (a package-level error variable named err… or
+// Err…, as Go names them), or one that a branch taken only when it is
+// not nil leads to.
 func surelyFails(ret *ssa.Return, i int) bool {
 	v := ret.Results[i]
 	switch v := v.(type) {
@@ -208,6 +210,10 @@ func surelyFails(ret *ssa.Return, i int) bool {
 		return true
 	case *ssa.Call:
 		if k, ok := lookup(v.Call.StaticCallee()); ok && k.does == roleFails {
+			return true
+		}
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && (strings.HasPrefix(g.Name(), "err") || strings.HasPrefix(g.Name(), "Err")) {
 			return true
 		}
 	}

@@ -120,6 +120,26 @@ func setupMaybeThenRun(ok bool) error {
 	return cmd.Run() // want `^exec.Cmd.Run: the environment is nil on some paths`
 }
 
+var errNoDir = errors.New("no directory")
+
+// configureDir returns a sentinel error where it sets no Env: a caller that
+// stops on its error runs the Cmd with the builder's Env only (quiet).
+func configureDir(cmd *exec.Cmd, dir string) error { // want configureDir:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+	if dir == "" {
+		return errNoDir
+	}
+	cmd.Dir, cmd.Env = dir, gen.ShellEnvOS()
+	return nil
+}
+
+func configureThenRun(dir string) error {
+	cmd := exec.Command("ls")
+	if err := configureDir(cmd, dir); err != nil {
+		return err
+	}
+	return cmd.Run()
+}
+
 func setupIgnored(ok bool) {
 	cmd := exec.Command("ls")
 	_ = setup(cmd, ok)
