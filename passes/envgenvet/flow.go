@@ -826,8 +826,16 @@ func (f *flow) store(st state, in *ssa.Store) {
 	if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
 		switch {
 		case isEnvField(fa):
-			if g := cmdVarOf(fa.X); g != nil {
+			g := cmdVarOf(fa.X)
+			if g != nil {
 				f.c.cmdVar(g).set |= f.kindOf(in.Val)
+			} else if f.primary(fa.X) == nil {
+				// A Cmd the function neither made nor was given (read
+				// from a field, a map, a dependency's constructor): where
+				// it starts, vet does not know its Env; the store is where
+				// the Env is decided.
+				n := f.noteSite(in, holderName(fa.X.Type())+".Env (of a Cmd started elsewhere)", f.kindOf(in.Val), badWhereNilIsEmpty, nil)
+				n.fields = appendNew(n.fields, f.fieldsOf(in.Val)...)
 			}
 			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
 			if fs := f.fieldsOf(in.Val); len(fs) > 0 {

@@ -817,3 +817,26 @@ func execedWith() {
 	_ = execWith(nil)
 	_ = execWith(os.Environ()) // want `^execWith \(which execs with it\): the environment is os.Environ\(\) or derived`
 }
+
+// A Cmd the function neither made nor was given (read from a field or a
+// map): where its Env is set is where it is decided, whoever starts it.
+type mcpServer struct{ cmd *exec.Cmd }
+
+func (s *mcpServer) start(extra []string) error {
+	s.cmd.Env = append(os.Environ(), extra...) // want `^exec.Cmd.Env \(of a Cmd started elsewhere\): the environment is os.Environ\(\) or derived`
+	return s.cmd.Start()
+}
+
+func restart(procs map[string]*exec.Cmd, name string) {
+	procs[name].Env = os.Environ() // want `^exec.Cmd.Env \(of a Cmd started elsewhere\): the environment is os.Environ\(\) or derived`
+}
+
+// Quiet twins: a builder's result, with constants after it.
+func (s *mcpServer) startClean() error {
+	s.cmd.Env = append(gen.ShellEnvOS(), "PORT=8080")
+	return s.cmd.Start()
+}
+
+func restartClean(procs map[string]*exec.Cmd, name string) {
+	procs[name].Env = gen.ShellEnvOS()
+}
