@@ -54,22 +54,23 @@ type checker struct {
 
 // funcInfo is what the analysis of one function found.
 type funcInfo struct {
-	busy       bool
-	result     envKind             // what its environment result may be (0 for none)
-	index      int                 // which of its results that is
-	cmd        envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
-	cmdAt      int                 // which of its results that is
-	effect     map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
-	effectOK   map[int]envKind     // the same at the returns whose error result may be nil
-	freeEffect map[int]envKind     // per holder free variable (a closure's): its Env at return
-	errAt      int                 // the index of its error result (the last), or -1
-	param      paramRef            // its one []string parameter, which paramBits stand for
-	roles      roles               // its parameters that reach a builder
-	funcs      *funcValueFact      // what the func values it returns do, if known
-	paramSites map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
-	starts     map[int]bool        // holder parameters it starts with the Env as given
-	handsOn    map[int]bool        // holder parameters it lets leave with the Env as given
-	freeSites  map[int]map[siteKey]freeSite
+	busy         bool
+	result       envKind             // what its environment result may be (0 for none)
+	resultFields fieldSet            // the struct fields its result's field bits stand for (a getter's)
+	index        int                 // which of its results that is
+	cmd          envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
+	cmdAt        int                 // which of its results that is
+	effect       map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
+	effectOK     map[int]envKind     // the same at the returns whose error result may be nil
+	freeEffect   map[int]envKind     // per holder free variable (a closure's): its Env at return
+	errAt        int                 // the index of its error result (the last), or -1
+	param        paramRef            // its one []string parameter, which paramBits stand for
+	roles        roles               // its parameters that reach a builder
+	funcs        *funcValueFact      // what the func values it returns do, if known
+	paramSites   map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
+	starts       map[int]bool        // holder parameters it starts with the Env as given
+	handsOn      map[int]bool        // holder parameters it lets leave with the Env as given
+	freeSites    map[int]map[siteKey]freeSite
 	// freeSites: per holder free variable (a closure's), the sites that
 	// start it or let it leave with the Env its function gave: judged
 	// where the closure is run or handed on.

@@ -135,6 +135,7 @@ func (f *flow) summarise() {
 		if i := onlyResult(results, isEnvType); i >= 0 {
 			f.info.result |= f.kindOf(ret.Results[i])
 			f.info.index = i
+			f.info.resultFields = appendNew(f.info.resultFields, f.fieldsOf(ret.Results[i])...)
 		}
 		if i := onlyResult(results, isHolderPointer); i >= 0 {
 			f.info.cmd |= f.returned(ret, i)
