@@ -35,16 +35,17 @@ func init() {
 
 // checker is the analysis of one package.
 type checker struct {
-	pass    *analysis.Pass
-	ssaPkg  *ssa.Package
-	funcs   map[*ssa.Function]*funcInfo
-	flows   map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
-	globals map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
-	seams   map[*ssa.Global]*ssa.Function     // the func variables that always call one function (funcSeams)
-	cmdVars map[*ssa.Global]*cmdVar           // package-level Cmds: what each function stores there
-	calls   map[token.Pos]*ast.CallExpr       // by Lparen
-	keys    map[token.Pos]token.Pos           // a composite literal's keys, by their colons
-	sup     suppressions                      // the //envgen:inherit directives of its files
+	pass       *analysis.Pass
+	ssaPkg     *ssa.Package
+	funcs      map[*ssa.Function]*funcInfo
+	flows      map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
+	globals    map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
+	seams      map[*ssa.Global]*ssa.Function     // the func variables that always call one function (funcSeams)
+	fieldSeams map[*types.Var]*ssa.Function      // the func fields that do (fieldSeams)
+	cmdVars    map[*ssa.Global]*cmdVar           // package-level Cmds: what each function stores there
+	calls      map[token.Pos]*ast.CallExpr       // by Lparen
+	keys       map[token.Pos]token.Pos           // a composite literal's keys, by their colons
+	sup        suppressions                      // the //envgen:inherit directives of its files
 
 	sinks      map[*types.Var][]fieldSink // per struct field, the sites its value reaches (from the previous round)
 	stored     map[*types.Var]bool        // the fields the package stores an environment to
@@ -158,6 +159,7 @@ func run(pass *analysis.Pass) (any, error) {
 	all := withClosures(fns)
 	c.globals = globalUses(all)
 	c.seams = funcSeams(c.globals, c.ssaPkg.Func("init"))
+	c.fieldSeams = fieldSeams(all, c.pass.Pkg)
 	// A round analyses every function; one that finds a struct field's
 	// value reaching a site the previous round did not know, where the
 	// package also stores to that field, is followed by another, which

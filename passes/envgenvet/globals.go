@@ -173,6 +173,76 @@ func seamOf(g *ssa.Global, uses []ssa.Instruction, init *ssa.Function) *ssa.Func
 	return fn
 }
 
+// fieldSeams returns the struct fields of func type, declared
+// unexported in the package, whose every store in fns stores one
+// function (newCommand: exec.Command in a constructor's literal): a call
+// of such a field's value is a call of that function. A store of the
+// field's own value (a copy of the struct) changes nothing; a field
+// whose address goes anywhere else is no seam.
+func fieldSeams(fns []*ssa.Function, pkg *types.Package) map[*types.Var]*ssa.Function {
+	seams := map[*types.Var]*ssa.Function{}
+	broken := map[*types.Var]bool{}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				field := fieldOf(fa)
+				if field == nil || field.Exported() || field.Pkg() != pkg {
+					continue
+				}
+				if _, ok := field.Type().Underlying().(*types.Signature); !ok {
+					continue
+				}
+				for _, r := range *fa.Referrers() {
+					switch r := r.(type) {
+					case *ssa.UnOp, *ssa.DebugRef:
+					case *ssa.Store:
+						if r.Addr != fa {
+							broken[field] = true
+						} else if ld, ok := r.Val.(*ssa.UnOp); ok && loadedFuncField(ld) == field {
+							// c.f = other.f: the field's own value
+						} else if f := funcOf(r.Val); f == nil || seams[field] != nil && seams[field] != f {
+							broken[field] = true
+						} else {
+							seams[field] = f
+						}
+					default:
+						broken[field] = true
+					}
+				}
+			}
+		}
+	}
+	for field := range broken {
+		delete(seams, field)
+	}
+	return seams
+}
+
+// fieldOf returns the struct field fa addresses.
+func fieldOf(fa *ssa.FieldAddr) *types.Var {
+	p, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	return st.Field(fa.Field)
+}
+
+// loadedFuncField returns the field that the load ld reads, or nil.
+func loadedFuncField(ld *ssa.UnOp) *types.Var {
+	if fa, ok := ld.X.(*ssa.FieldAddr); ok && ld.Op == token.MUL {
+		return fieldOf(fa)
+	}
+	return nil
+}
+
 // funcOf returns the one function the func value v calls: v itself, a
 // closure's function, or the function sync.OnceValue (or OnceValues)
 // calls once; nil for any other value.
@@ -200,13 +270,44 @@ func (c *checker) callee(common *ssa.CallCommon) *ssa.Function {
 	if fn := common.StaticCallee(); fn != nil || common.IsInvoke() {
 		return fn
 	}
-	switch v := common.Value.(type) {
+	return c.funcIn(common.Value)
+}
+
+// funcIn returns the one function the func value v holds, as callee
+// finds it (a seam, a field seam, sync.OnceValue), or nil.
+func (c *checker) funcIn(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
 	case *ssa.UnOp:
 		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
 			return c.seams[g]
 		}
-	case *ssa.Call:
+		if field := loadedFuncField(v); field != nil {
+			return c.fieldSeams[field]
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok {
+			return c.fieldSeams[st.Field(v.Field)]
+		}
+	case *ssa.Function, *ssa.MakeClosure, *ssa.ChangeType, *ssa.Call:
 		return funcOf(v)
 	}
 	return nil
+}
+
+// newCmdMaybe reports whether the func value v may be a function that
+// makes a Cmd with a nil Env (exec.Command or CommandContext), held with
+// others: a phi of it and a func the program may set (commandContext :=
+// exec.CommandContext; if c.commandContext != nil { commandContext =
+// c.commandContext }).
+func (c *checker) newCmdMaybe(v ssa.Value) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	for _, e := range phi.Edges {
+		if k, ok := lookup(c.funcIn(e)); ok && k.does == roleNewCmd {
+			return true
+		}
+	}
+	return false
 }

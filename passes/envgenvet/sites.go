@@ -52,6 +52,9 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 	case *ssa.Call:
 		callee := f.c.callee(&v.Call)
 		if callee == nil {
+			if f.c.newCmdMaybe(v.Call.Value) && isHolderPointer(v.Type()) {
+				return kNil | kOther, true // nil where it is exec.Command
+			}
 			return 0, false
 		}
 		if known, ok := lookup(callee); ok {
