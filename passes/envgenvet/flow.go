@@ -760,7 +760,11 @@ func (f *flow) blockPass() {
 			}
 		}
 		for _, pred := range b.Preds {
+			nonNil := f.nonNilEnv(pred, b)
 			for h, k := range f.out[pred] {
+				if nonNil[h] {
+					k &^= kNil // if cmd.Env == nil { … } not taken: not nil here
+				}
 				st[h] |= k
 			}
 		}
@@ -776,6 +780,40 @@ func (f *flow) blockPass() {
 			f.changed = true
 		}
 	}
+}
+
+// nonNilEnv returns the holders whose Env the edge from pred to b
+// finds not nil: pred ends in an if on cmd.Env == nil (or != nil), and b
+// is where it is not.
+func (f *flow) nonNilEnv(pred, b *ssa.BasicBlock) map[ssa.Value]bool {
+	iff, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+	if !ok || pred.Succs[0] == pred.Succs[1] {
+		return nil
+	}
+	cmp, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL {
+		return nil
+	}
+	ld, ok := cmp.X.(*ssa.UnOp)
+	if c, isConst := cmp.Y.(*ssa.Const); !ok || !isConst || !c.IsNil() || ld.Op != token.MUL {
+		return nil
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok || !isEnvField(fa) {
+		return nil
+	}
+	if (b == pred.Succs[0]) != (cmp.Op == token.NEQ) {
+		return nil
+	}
+	h := f.primary(fa.X)
+	if h == nil {
+		return nil
+	}
+	out := map[ssa.Value]bool{h: true}
+	for _, a := range f.aliases(h) {
+		out[a] = true
+	}
+	return out
 }
 
 // step applies one instruction to the holders' state.
