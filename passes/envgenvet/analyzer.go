@@ -35,15 +35,17 @@ func init() {
 
 // checker is the analysis of one package.
 type checker struct {
-	pass    *analysis.Pass
-	ssaPkg  *ssa.Package
-	funcs   map[*ssa.Function]*funcInfo
-	flows   map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
-	globals map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
-	cmdVars map[*ssa.Global]*cmdVar           // package-level Cmds: what each function stores there
-	calls   map[token.Pos]*ast.CallExpr       // by Lparen
-	keys    map[token.Pos]token.Pos           // a composite literal's keys, by their colons
-	sup     suppressions                      // the //envgen:inherit directives of its files
+	pass       *analysis.Pass
+	ssaPkg     *ssa.Package
+	funcs      map[*ssa.Function]*funcInfo
+	flows      map[*ssa.Function]*flow           // each analysed function's, for its closures' free variables
+	globals    map[*ssa.Global][]ssa.Instruction // the instructions that use each package-level variable
+	seams      map[*ssa.Global]*ssa.Function     // the func variables that always call one function (funcSeams)
+	fieldSeams map[*types.Var]*ssa.Function      // the func fields that do (fieldSeams)
+	cmdVars    map[*ssa.Global]*cmdVar           // package-level Cmds: what each function stores there
+	calls      map[token.Pos]*ast.CallExpr       // by Lparen
+	keys       map[token.Pos]token.Pos           // a composite literal's keys, by their colons
+	sup        suppressions                      // the //envgen:inherit directives of its files
 
 	sinks      map[*types.Var][]fieldSink // per struct field, the sites its value reaches (from the previous round)
 	stored     map[*types.Var]bool        // the fields the package stores an environment to
@@ -53,22 +55,23 @@ type checker struct {
 
 // funcInfo is what the analysis of one function found.
 type funcInfo struct {
-	busy       bool
-	result     envKind             // what its environment result may be (0 for none)
-	index      int                 // which of its results that is
-	cmd        envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
-	cmdAt      int                 // which of its results that is
-	effect     map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
-	effectOK   map[int]envKind     // the same at the returns whose error result may be nil
-	freeEffect map[int]envKind     // per holder free variable (a closure's): its Env at return
-	errAt      int                 // the index of its error result (the last), or -1
-	param      paramRef            // its one []string parameter, which paramBits stand for
-	roles      roles               // its parameters that reach a builder
-	funcs      *funcValueFact      // what the func values it returns do, if known
-	paramSites map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
-	starts     map[int]bool        // holder parameters it starts with the Env as given
-	handsOn    map[int]bool        // holder parameters it lets leave with the Env as given
-	freeSites  map[int]map[siteKey]freeSite
+	busy         bool
+	result       envKind             // what its environment result may be (0 for none)
+	resultFields fieldSet            // the struct fields its result's field bits stand for (a getter's)
+	index        int                 // which of its results that is
+	cmd          envKind             // the Env of the new Cmd or ProcAttr it returns (0 for none)
+	cmdAt        int                 // which of its results that is
+	effect       map[int]envKind     // per holder parameter: its Env at return (kEntry: as given)
+	effectOK     map[int]envKind     // the same at the returns whose error result may be nil
+	freeEffect   map[int]envKind     // per holder free variable (a closure's): its Env at return
+	errAt        int                 // the index of its error result (the last), or -1
+	param        paramRef            // its one []string parameter, which paramBits stand for
+	roles        roles               // its parameters that reach a builder
+	funcs        *funcValueFact      // what the func values it returns do, if known
+	paramSites   map[envKind]envKind // per set of bad kinds, what sites' environments made from that parameter may be (in paramBits)
+	starts       map[int]bool        // holder parameters it starts with the Env as given
+	handsOn      map[int]bool        // holder parameters it lets leave with the Env as given
+	freeSites    map[int]map[siteKey]freeSite
 	// freeSites: per holder free variable (a closure's), the sites that
 	// start it or let it leave with the Env its function gave: judged
 	// where the closure is run or handed on.
@@ -155,6 +158,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	all := withClosures(fns)
 	c.globals = globalUses(all)
+	c.seams = funcSeams(c.globals, c.ssaPkg.Func("init"))
+	c.fieldSeams = fieldSeams(all, c.pass.Pkg)
 	// A round analyses every function; one that finds a struct field's
 	// value reaching a site the previous round did not know, where the
 	// package also stores to that field, is followed by another, which

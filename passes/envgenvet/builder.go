@@ -45,7 +45,7 @@ func (r roles) String() string {
 // or from what the func value it calls may be.
 func (f *flow) callRoles(call ssa.CallInstruction) (roles, bool) {
 	common := call.Common()
-	if callee := common.StaticCallee(); callee != nil {
+	if callee := f.c.callee(common); callee != nil {
 		if r, ok := builderAPI[keyOf(callee)]; ok {
 			return r, true
 		}

@@ -24,7 +24,7 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 		f.closureEffect(st, in, mc)
 	}
-	callee := common.StaticCallee()
+	callee := f.c.callee(common)
 	if h := f.invokedHolder(in); h != nil && startMethods[common.Method.Name()] && here {
 		f.recordHolder(st, in, "exec.Cmd."+common.Method.Name()+" (through an interface)", h, holderBad(h.Type()))
 	}

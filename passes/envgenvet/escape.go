@@ -6,8 +6,14 @@ package envgenvet
 // left alone.
 
 import (
+	"go/build"
 	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -123,19 +129,65 @@ func (f *flow) escapedBefore(h ssa.Value, at ssa.Instruction) bool {
 }
 
 // quietBetween reports whether a and b are in one block, a first, with
-// no call from a (included) to b: nothing can reach the Cmd through
-// where a let it go before b runs (s.cmd = cmd; return cmd.Start()).
+// no call from a (included) to b but quiet ones: nothing can reach the
+// Cmd through where a let it go before b runs (s.cmd = cmd; s.out =
+// bufio.NewReader(out); return cmd.Start()).
 func quietBetween(a, b ssa.Instruction) bool {
 	if a.Block() != b.Block() || index(a) > index(b) { // b first: a reaches it round a loop
 		return false
 	}
 	for _, in := range a.Block().Instrs[index(a):index(b)] {
-		if _, ok := in.(ssa.CallInstruction); ok {
+		if call, ok := in.(ssa.CallInstruction); ok && !quietCall(call) {
 			return false
 		}
 	}
 	return true
 }
+
+// quietCall reports whether call cannot set the Env of a Cmd that went
+// where the analysis does not follow it: a call of a standard-library
+// function, or of a method of one of its types, given no func value.
+// The standard library knows none of the program's types, so it reaches
+// such a Cmd only through a func value or an interface's method it
+// calls; the analysis takes the second not to set an Env (an io.Reader's
+// Read that starts or changes a Cmd stored elsewhere).
+func quietCall(call ssa.CallInstruction) bool {
+	common := call.Common()
+	if common.IsInvoke() || !stdPackage(keyOf(common.StaticCallee()).pkg) {
+		return false
+	}
+	for _, arg := range common.Args {
+		if _, ok := arg.Type().Underlying().(*types.Signature); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// stdPackage reports whether path is a standard-library package's: its
+// first element holds no dot (so that a module's own path, which may
+// hold none, is asked about only then) and GOROOT holds it.
+func stdPackage(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	if path == "" || strings.Contains(first, ".") {
+		return false
+	}
+	stdPaths.Lock()
+	defer stdPaths.Unlock()
+	std, ok := stdPaths.m[path]
+	if !ok {
+		fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
+		std = err == nil && fi.IsDir()
+		stdPaths.m[path] = std
+	}
+	return std
+}
+
+// stdPaths remembers stdPackage's answers; analyses may run at once.
+var stdPaths = struct {
+	sync.Mutex
+	m map[string]bool
+}{m: map[string]bool{}}
 
 // mayPrecede reports whether a may run before b: earlier in b's block,
 // or in a block from which b's can be reached.

@@ -187,6 +187,15 @@ func (f *flow) fieldsFrom(v ssa.Value) fieldSet {
 		}
 	case *ssa.Extract:
 		add(v.Tuple)
+	case *ssa.Call: // a getter of this package: the fields it returns
+		if _, info := f.c.local(f.c.callee(&v.Call)); info != nil && info.result&fieldBits != 0 {
+			out = appendNew(out, info.resultFields...)
+		}
+		for _, arg := range v.Call.Args {
+			if isEnvType(arg.Type()) || isCarrier(arg.Type()) {
+				add(arg)
+			}
+		}
 	default:
 		var ops []*ssa.Value
 		for _, op := range v.(ssa.Instruction).Operands(ops) {

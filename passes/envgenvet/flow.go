@@ -135,6 +135,7 @@ func (f *flow) summarise() {
 		if i := onlyResult(results, isEnvType); i >= 0 {
 			f.info.result |= f.kindOf(ret.Results[i])
 			f.info.index = i
+			f.info.resultFields = appendNew(f.info.resultFields, f.fieldsOf(ret.Results[i])...)
 		}
 		if i := onlyResult(results, isHolderPointer); i >= 0 {
 			f.info.cmd |= f.returned(ret, i)
@@ -200,7 +201,9 @@ func errorResult(results *types.Tuple) int {
 
 // surelyFails reports whether ret's error result, its result i, cannot
 // be nil: an error made there (errors.New, fmt.Errorf, a value converted
-// to error), or one that a branch taken only when it is not nil leads to.
+// to error), a sentinel (a package-level error variable named err… or
+// Err…, as Go names them), or one that a branch taken only when it is
+// not nil leads to.
 func surelyFails(ret *ssa.Return, i int) bool {
 	v := ret.Results[i]
 	switch v := v.(type) {
@@ -208,6 +211,10 @@ func surelyFails(ret *ssa.Return, i int) bool {
 		return true
 	case *ssa.Call:
 		if k, ok := lookup(v.Call.StaticCallee()); ok && k.does == roleFails {
+			return true
+		}
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && (strings.HasPrefix(g.Name(), "err") || strings.HasPrefix(g.Name(), "Err")) {
 			return true
 		}
 	}
@@ -587,7 +594,7 @@ func (f *flow) callKind(call *ssa.Call) envKind {
 		}
 		return kOther
 	}
-	callee := common.StaticCallee()
+	callee := f.c.callee(common)
 	if callee == nil {
 		if fact, ok := f.funcValue(common.Value); ok && !common.IsInvoke() {
 			return f.applyFact(fact, args)
@@ -753,7 +760,11 @@ func (f *flow) blockPass() {
 			}
 		}
 		for _, pred := range b.Preds {
+			nonNil := f.nonNilEnv(pred, b)
 			for h, k := range f.out[pred] {
+				if nonNil[h] {
+					k &^= kNil // if cmd.Env == nil { … } not taken: not nil here
+				}
 				st[h] |= k
 			}
 		}
@@ -769,6 +780,40 @@ func (f *flow) blockPass() {
 			f.changed = true
 		}
 	}
+}
+
+// nonNilEnv returns the holders whose Env the edge from pred to b
+// finds not nil: pred ends in an if on cmd.Env == nil (or != nil), and b
+// is where it is not.
+func (f *flow) nonNilEnv(pred, b *ssa.BasicBlock) map[ssa.Value]bool {
+	iff, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+	if !ok || pred.Succs[0] == pred.Succs[1] {
+		return nil
+	}
+	cmp, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL {
+		return nil
+	}
+	ld, ok := cmp.X.(*ssa.UnOp)
+	if c, isConst := cmp.Y.(*ssa.Const); !ok || !isConst || !c.IsNil() || ld.Op != token.MUL {
+		return nil
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok || !isEnvField(fa) {
+		return nil
+	}
+	if (b == pred.Succs[0]) != (cmp.Op == token.NEQ) {
+		return nil
+	}
+	h := f.primary(fa.X)
+	if h == nil {
+		return nil
+	}
+	out := map[ssa.Value]bool{h: true}
+	for _, a := range f.aliases(h) {
+		out[a] = true
+	}
+	return out
 }
 
 // step applies one instruction to the holders' state.
@@ -798,7 +843,7 @@ func (f *flow) step(st state, instr ssa.Instruction) {
 			if !mayPrecede(d, in) {
 				continue
 			}
-			if s, ok := spawnSite(d.Common().StaticCallee()); ok {
+			if s, ok := spawnSite(f.c.callee(d.Common())); ok {
 				f.record(st, d, s)
 			}
 			f.judgeClosures(st, d)
@@ -820,8 +865,16 @@ func (f *flow) store(st state, in *ssa.Store) {
 	if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
 		switch {
 		case isEnvField(fa):
-			if g := cmdVarOf(fa.X); g != nil {
+			g := cmdVarOf(fa.X)
+			if g != nil {
 				f.c.cmdVar(g).set |= f.kindOf(in.Val)
+			} else if f.primary(fa.X) == nil {
+				// A Cmd the function neither made nor was given (read
+				// from a field, a map, a dependency's constructor): where
+				// it starts, vet does not know its Env; the store is where
+				// the Env is decided.
+				n := f.noteSite(in, holderName(fa.X.Type())+".Env (of a Cmd started elsewhere)", f.kindOf(in.Val), badWhereNilIsEmpty, nil)
+				n.fields = appendNew(n.fields, f.fieldsOf(in.Val)...)
 			}
 			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })
 			if fs := f.fieldsOf(in.Val); len(fs) > 0 {
@@ -963,6 +1016,8 @@ func (f *flow) record(st state, in ssa.CallInstruction, s site) {
 				k |= f.start(st, h, key, s.bad, false)
 				made = f.made(h)
 				fields = f.holderFieldsOf(h)
+			} else if st[h]&kParent != 0 {
+				f.c.notFollowed(in.Pos(), "the Env of a Cmd that "+s.name+" starts after the Cmd went where code the analysis does not follow may set its Env")
 			}
 		}
 	}

@@ -128,3 +128,186 @@ func (c *checker) cmdVarKind(g *ssa.Global) envKind {
 	}
 	return k
 }
+
+// funcSeams returns the package-level func variables whose every call is
+// a call of one known function: an unexported variable that only the
+// package's initializers set, once, to a function (var execCommand =
+// exec.Command, var environ = os.Environ: a seam tests replace) or to
+// sync.OnceValue of one (var baseEnv = sync.OnceValue(func() []string
+// {…})). A test that replaces one stores to it outside the initializers:
+// it is then no seam in that build.
+func funcSeams(globals map[*ssa.Global][]ssa.Instruction, init *ssa.Function) map[*ssa.Global]*ssa.Function {
+	seams := map[*ssa.Global]*ssa.Function{}
+	for g, uses := range globals {
+		if fn := seamOf(g, uses, init); fn != nil {
+			seams[g] = fn
+		}
+	}
+	return seams
+}
+
+// seamOf returns the function the package-level variable g, used by
+// uses, always holds, or nil (see funcSeams).
+func seamOf(g *ssa.Global, uses []ssa.Instruction, init *ssa.Function) *ssa.Function {
+	if g.Object() == nil || g.Object().Exported() || init == nil {
+		return nil
+	}
+	if _, ok := g.Type().(*types.Pointer).Elem().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var fn *ssa.Function
+	for _, use := range uses {
+		switch u := use.(type) {
+		case *ssa.Store:
+			if u.Addr != g || u.Parent() != init || fn != nil {
+				return nil // set twice, elsewhere, or through its address
+			}
+			if fn = funcOf(u.Val); fn == nil {
+				return nil
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return nil // its address goes elsewhere
+		}
+	}
+	return fn
+}
+
+// fieldSeams returns the struct fields of func type, declared
+// unexported in the package, whose every store in fns stores one
+// function (newCommand: exec.Command in a constructor's literal): a call
+// of such a field's value is a call of that function. A store of the
+// field's own value (a copy of the struct) changes nothing; a field
+// whose address goes anywhere else is no seam.
+func fieldSeams(fns []*ssa.Function, pkg *types.Package) map[*types.Var]*ssa.Function {
+	seams := map[*types.Var]*ssa.Function{}
+	broken := map[*types.Var]bool{}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				field := fieldOf(fa)
+				if field == nil || field.Exported() || field.Pkg() != pkg {
+					continue
+				}
+				if _, ok := field.Type().Underlying().(*types.Signature); !ok {
+					continue
+				}
+				for _, r := range *fa.Referrers() {
+					switch r := r.(type) {
+					case *ssa.UnOp, *ssa.DebugRef:
+					case *ssa.Store:
+						if r.Addr != fa {
+							broken[field] = true
+						} else if ld, ok := r.Val.(*ssa.UnOp); ok && loadedFuncField(ld) == field {
+							// c.f = other.f: the field's own value
+						} else if f := funcOf(r.Val); f == nil || seams[field] != nil && seams[field] != f {
+							broken[field] = true
+						} else {
+							seams[field] = f
+						}
+					default:
+						broken[field] = true
+					}
+				}
+			}
+		}
+	}
+	for field := range broken {
+		delete(seams, field)
+	}
+	return seams
+}
+
+// fieldOf returns the struct field fa addresses.
+func fieldOf(fa *ssa.FieldAddr) *types.Var {
+	p, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	return st.Field(fa.Field)
+}
+
+// loadedFuncField returns the field that the load ld reads, or nil.
+func loadedFuncField(ld *ssa.UnOp) *types.Var {
+	if fa, ok := ld.X.(*ssa.FieldAddr); ok && ld.Op == token.MUL {
+		return fieldOf(fa)
+	}
+	return nil
+}
+
+// funcOf returns the one function the func value v calls: v itself, a
+// closure's function, or the function sync.OnceValue (or OnceValues)
+// calls once; nil for any other value.
+func funcOf(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		return funcOf(v.Fn)
+	case *ssa.ChangeType:
+		return funcOf(v.X)
+	case *ssa.Call:
+		if k := keyOf(v.Call.StaticCallee()); k.pkg == "sync" && (k.name == "OnceValue" || k.name == "OnceValues") && len(v.Call.Args) == 1 {
+			return funcOf(v.Call.Args[0])
+		}
+	}
+	return nil
+}
+
+// callee returns the function common calls when the analysis knows it:
+// its static callee, else the function of a seam (see funcSeams) or of
+// a sync.OnceValue the call reads; nil for any other func value, and for
+// a method called through an interface.
+func (c *checker) callee(common *ssa.CallCommon) *ssa.Function {
+	if fn := common.StaticCallee(); fn != nil || common.IsInvoke() {
+		return fn
+	}
+	return c.funcIn(common.Value)
+}
+
+// funcIn returns the one function the func value v holds, as callee
+// finds it (a seam, a field seam, sync.OnceValue), or nil.
+func (c *checker) funcIn(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
+			return c.seams[g]
+		}
+		if field := loadedFuncField(v); field != nil {
+			return c.fieldSeams[field]
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok {
+			return c.fieldSeams[st.Field(v.Field)]
+		}
+	case *ssa.Function, *ssa.MakeClosure, *ssa.ChangeType, *ssa.Call:
+		return funcOf(v)
+	}
+	return nil
+}
+
+// newCmdMaybe reports whether the func value v may be a function that
+// makes a Cmd with a nil Env (exec.Command or CommandContext), held with
+// others: a phi of it and a func the program may set (commandContext :=
+// exec.CommandContext; if c.commandContext != nil { commandContext =
+// c.commandContext }).
+func (c *checker) newCmdMaybe(v ssa.Value) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	for _, e := range phi.Edges {
+		if k, ok := lookup(c.funcIn(e)); ok && k.does == roleNewCmd {
+			return true
+		}
+	}
+	return false
+}

@@ -113,6 +113,11 @@ var knownFuncs = map[funcKey]known{
 	{"os/exec", "Cmd", "Environ"}: {roleCmdEnviron, 0, 0, ""},
 	{"slices", "", "Clone"}:       {roleClone, 0, 0, ""},
 	{"slices", "", "Clip"}:        {roleClone, 0, 0, ""},
+	{"slices", "", "Grow"}:        {roleClone, 0, 0, ""},
+	{"slices", "", "Delete"}:      {roleClone, 0, 0, ""}, // what is left of the entries: a filtered copy is still derived
+	{"slices", "", "DeleteFunc"}:  {roleClone, 0, 0, ""},
+	{"slices", "", "Compact"}:     {roleClone, 0, 0, ""},
+	{"slices", "", "CompactFunc"}: {roleClone, 0, 0, ""},
 	{"slices", "", "Concat"}:      {roleConcat, 0, 0, ""},
 	{"slices", "", "Insert"}:      {roleInsert, 0, 0, ""},
 	{"slices", "", "Replace"}:     {roleInsert, 0, 0, ""},

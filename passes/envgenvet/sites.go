@@ -44,14 +44,17 @@ func (f *flow) newHolder(v ssa.Value) (envKind, bool) {
 	case *ssa.Alloc:
 		return kNil, isHolderPointer(v.Type())
 	case *ssa.Extract: // cmd, err := newCmd()
-		if call, ok := v.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
-			if fact, ok := f.c.cmdFact(call.Call.StaticCallee()); ok && fact.Result == v.Index {
+		if call, ok := v.Tuple.(*ssa.Call); ok && f.c.callee(&call.Call) != nil {
+			if fact, ok := f.c.cmdFact(f.c.callee(&call.Call)); ok && fact.Result == v.Index {
 				return f.bindArg(envKind(fact.Kind), fact.Param, call.Call.Args), true
 			}
 		}
 	case *ssa.Call:
-		callee := v.Call.StaticCallee()
+		callee := f.c.callee(&v.Call)
 		if callee == nil {
+			if f.c.newCmdMaybe(v.Call.Value) && isHolderPointer(v.Type()) {
+				return kNil | kOther, true // nil where it is exec.Command
+			}
 			return 0, false
 		}
 		if known, ok := lookup(callee); ok {

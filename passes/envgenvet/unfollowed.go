@@ -93,7 +93,7 @@ func (f *flow) countUnfollowedCall(in ssa.CallInstruction, parent func(ssa.Value
 	if _, ok := common.Value.(*ssa.Builtin); ok {
 		return
 	}
-	callee := common.StaticCallee()
+	callee := f.c.callee(common)
 	if callee == nil {
 		if _, ok := f.funcValue(common.Value); ok && !common.IsInvoke() {
 			return

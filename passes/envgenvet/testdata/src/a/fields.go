@@ -107,3 +107,36 @@ func optionsAccepted() error {
 func loginShell() error {
 	return shellopts.Login{Env: os.Environ()}.Run()
 }
+
+// A getter of this package hands on the field it returns: a sink given
+// its result is a sink of that field.
+type shellConfig struct {
+	env []string // want env:"field\\(sink exec.Cmd.Run at a/fields.go:126 field\\)"
+}
+
+func newShellConfig() *shellConfig {
+	return &shellConfig{env: os.Environ()} // want `^a.shellConfig.env, which reaches exec.Cmd.Run at a/fields.go:126: the environment is os.Environ\(\) or derived`
+}
+
+func (c *shellConfig) Env() []string { return c.env }
+
+func (c *shellConfig) run() error {
+	cmd := exec.Command("sh")
+	cmd.Env = c.Env()
+	return cmd.Run()
+}
+
+// Quiet twin: the getter's field holds a builder's result.
+type cleanConfig struct {
+	env []string // want env:"field\\(sink exec.Cmd.Run at a/fields.go:141 field\\)"
+}
+
+func newCleanConfig() *cleanConfig { return &cleanConfig{env: gen.ShellEnvOS()} }
+
+func (c *cleanConfig) Env() []string { return c.env }
+
+func (c *cleanConfig) run() error {
+	cmd := exec.Command("sh")
+	cmd.Env = c.Env()
+	return cmd.Run()
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"syscall"
 
 	"b"
@@ -50,6 +51,28 @@ func clippedEnviron() {
 	cmd := exec.Command("ls")
 	cmd.Env = slices.Clip(os.Environ())
 	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+// A deny-list written by hand: what is left of the parent's environment
+// is still its, every secret the list forgot included.
+func deniedFromEnviron() {
+	cmd := exec.Command("ls")
+	cmd.Env = slices.DeleteFunc(os.Environ(), func(e string) bool { return strings.HasPrefix(e, "AWS_") })
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+func compactedEnviron() {
+	env := slices.Compact(slices.Sorted(slices.Values(os.Environ())))
+	cmd := exec.Command("ls")
+	cmd.Env = slices.Delete(env, 0, 1)
+	cmd.Run() // want `os.Environ\(\) or derived`
+}
+
+// Quiet twin: a builder's result filtered further.
+func deniedFromBuilder() {
+	cmd := exec.Command("ls")
+	cmd.Env = slices.DeleteFunc(gen.ShellEnvOS(), func(e string) bool { return strings.HasPrefix(e, "DISPLAY=") })
+	cmd.Run()
 }
 
 func cmdEnviron() {

@@ -6,6 +6,7 @@ package a
 // an Env a callee fills through its address, a branch that exits.
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"sync"
 	"syscall"
 
 	"envhelp"
@@ -116,6 +118,26 @@ func setupMaybeThenRun(ok bool) error {
 		return err
 	}
 	return cmd.Run() // want `^exec.Cmd.Run: the environment is nil on some paths`
+}
+
+var errNoDir = errors.New("no directory")
+
+// configureDir returns a sentinel error where it sets no Env: a caller that
+// stops on its error runs the Cmd with the builder's Env only (quiet).
+func configureDir(cmd *exec.Cmd, dir string) error { // want configureDir:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+	if dir == "" {
+		return errNoDir
+	}
+	cmd.Dir, cmd.Env = dir, gen.ShellEnvOS()
+	return nil
+}
+
+func configureThenRun(dir string) error {
+	cmd := exec.Command("ls")
+	if err := configureDir(cmd, dir); err != nil {
+		return err
+	}
+	return cmd.Run()
 }
 
 func setupIgnored(ok bool) {
@@ -689,6 +711,46 @@ func storedThenConfiguredElsewhere(j *job, setup func(*job)) error {
 	return cmd.Start()
 }
 
+// A standard-library call between the store and the start cannot reach
+// the Cmd (an MCP client's stdio transport keeps a reader of its output
+// beside it): the start is judged.
+type stdioJob struct {
+	cmd *exec.Cmd
+	out *bufio.Reader
+}
+
+func storedThenStdlibCall(j *stdioJob) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	j.cmd = cmd
+	j.out = bufio.NewReader(out)
+	return cmd.Start() // want `os.Environ\(\) or derived`
+}
+
+// Quiet twins: a standard-library call given a func value may run it,
+// which may set the Env; so may a call of the program's own.
+func storedThenStdlibCallsBack(j *stdioJob, once *sync.Once) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	j.cmd = cmd
+	once.Do(func() { j.cmd.Env = gen.ShellEnvOS() })
+	return cmd.Start()
+}
+
+func storedThenOwnCall(j *stdioJob) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	j.cmd = cmd
+	configureJob(j)
+	return cmd.Start()
+}
+
+func configureJob(j *stdioJob) { j.cmd.Env = gen.ShellEnvOS() }
+
 // A function analysed again (its closure's summary changed once the
 // function's was done) keeps its []string parameter: its callers are
 // still judged by what they pass.
@@ -754,4 +816,27 @@ func execWith(env []string) error { // want execWith:"startsFunc\\(param\\)"
 func execedWith() {
 	_ = execWith(nil)
 	_ = execWith(os.Environ()) // want `^execWith \(which execs with it\): the environment is os.Environ\(\) or derived`
+}
+
+// A Cmd the function neither made nor was given (read from a field or a
+// map): where its Env is set is where it is decided, whoever starts it.
+type mcpServer struct{ cmd *exec.Cmd }
+
+func (s *mcpServer) start(extra []string) error {
+	s.cmd.Env = append(os.Environ(), extra...) // want `^exec.Cmd.Env \(of a Cmd started elsewhere\): the environment is os.Environ\(\) or derived`
+	return s.cmd.Start()
+}
+
+func restart(procs map[string]*exec.Cmd, name string) {
+	procs[name].Env = os.Environ() // want `^exec.Cmd.Env \(of a Cmd started elsewhere\): the environment is os.Environ\(\) or derived`
+}
+
+// Quiet twins: a builder's result, with constants after it.
+func (s *mcpServer) startClean() error {
+	s.cmd.Env = append(gen.ShellEnvOS(), "PORT=8080")
+	return s.cmd.Start()
+}
+
+func restartClean(procs map[string]*exec.Cmd, name string) {
+	procs[name].Env = gen.ShellEnvOS()
 }

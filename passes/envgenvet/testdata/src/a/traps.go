@@ -228,3 +228,20 @@ func twoEnvParameters() {
 func constantsFromOtherPackage() {
 	envexec.Command(append(gen.ShellEnvOS(), envhelp.Hand()...), "ls").Run()
 }
+
+// A guard on cmd.Env == nil: where it is not taken, the Env is not nil.
+func guardedWithBuilder() {
+	c := exec.Command("ls")
+	if c.Env == nil {
+		c.Env = gen.ShellEnvOS()
+	}
+	c.Run()
+}
+
+func guardedWithParent() {
+	c := exec.Command("ls")
+	if c.Env == nil {
+		c.Env = os.Environ()
+	}
+	c.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived from it, so`
+}

@@ -7,6 +7,7 @@ package notfollowed
 
 import (
 	"os"
+	"os/exec"
 
 	"shellopts"
 )
@@ -62,4 +63,18 @@ func twoSlices(args, env []string) {}
 
 func toUnjudgedParameter() {
 	twoSlices(os.Environ(), nil) // want `is passed to twoSlices as a \[\]string parameter it is not judged by`
+}
+
+// A Cmd stored where other code may set its Env, then a call of the
+// program's own before it starts: the start is not judged, but counted.
+type server struct{ cmd *exec.Cmd }
+
+func (s *server) prepare() {}
+
+func storedThenCalled(s *server) error {
+	cmd := exec.Command("server")
+	cmd.Env = append(os.Environ(), "PORT=8080")
+	s.cmd = cmd
+	s.prepare()
+	return cmd.Start() // want `^the environment, derived from os.Environ\(\), is the Env of a Cmd that exec.Cmd.Start starts after the Cmd went where code the analysis does not follow may set its Env`
 }
