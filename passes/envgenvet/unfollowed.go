@@ -74,7 +74,7 @@ func (f *flow) countUnfollowed() {
 			switch in := instr.(type) {
 			case *ssa.MakeInterface:
 				if parent(in.X) && !printedOnly(in) && !assertedOnly(in) {
-					f.c.notFollowed(in.Pos(), "made an interface value that leaves the function")
+					f.c.notFollowed(conversionPos(in), "made an interface value that leaves the function")
 				}
 			case *ssa.Store:
 				if g, ok := in.Addr.(*ssa.Global); ok && parent(in.Val) && f.c.globalKind(g) == kOther {
@@ -115,6 +115,22 @@ func (f *flow) countUnfollowedCall(in ssa.CallInstruction, parent func(ssa.Value
 			f.c.notFollowed(in.Pos(), "passed to "+o.Name()+" as a []string parameter it is not judged by")
 		}
 	}
+}
+
+// conversionPos returns where mi converts its value: the T(e) of an
+// explicit conversion, else (an implicit one, which SSA gives no
+// position: a []string passed where an any goes) the first place that
+// uses it, else the value's own.
+func conversionPos(mi *ssa.MakeInterface) token.Pos {
+	if mi.Pos().IsValid() {
+		return mi.Pos()
+	}
+	for _, r := range *mi.Referrers() {
+		if r.Pos().IsValid() {
+			return r.Pos()
+		}
+	}
+	return mi.X.Pos()
 }
 
 // assertedOnly reports whether the interface value mi is only asserted

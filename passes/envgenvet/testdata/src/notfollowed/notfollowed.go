@@ -6,6 +6,7 @@
 package notfollowed
 
 import (
+	"context"
 	"os"
 	"os/exec"
 
@@ -77,4 +78,12 @@ func storedThenCalled(s *server) error {
 	s.cmd = cmd
 	s.prepare()
 	return cmd.Start() // want `^the environment, derived from os.Environ\(\), is the Env of a Cmd that exec.Cmd.Start starts after the Cmd went where code the analysis does not follow may set its Env`
+}
+
+// An environment made an interface where a parameter wants one (no
+// conversion written): counted where it is passed.
+type envKey struct{}
+
+func inContext(ctx context.Context) context.Context {
+	return context.WithValue(ctx, envKey{}, os.Environ()) // want `^the environment, derived from os.Environ\(\), is made an interface value that leaves the function`
 }
