@@ -50,8 +50,9 @@ func (c *checker) reportNotFollowed() {
 // function lets the parent's environment go where the analysis cannot
 // follow it: into a container that leaves the function, an interface
 // value that does (but to be printed), a package-level variable whose
-// readers it does not know, a func value or an interface's method, or a
-// []string parameter of a function that is not judged per call.
+// readers it does not know, a func value or an interface's method, a
+// []string parameter of a function that is not judged per call, or a
+// result among several []string results (callers know one only).
 func (f *flow) countUnfollowed() {
 	parent := func(v ssa.Value) bool { return isEnvType(v.Type()) && f.kindOf(v)&kParent != 0 }
 	for r, vals := range f.boxes.writes {
@@ -69,9 +70,16 @@ func (f *flow) countUnfollowed() {
 			f.c.notFollowed(w.at, "put in a map, a slice or a channel that leaves the function")
 		}
 	}
+	several := onlyResult(f.fn.Signature.Results(), isEnvType) < 0
 	for _, b := range f.fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
+			case *ssa.Return:
+				for _, v := range in.Results {
+					if several && parent(v) {
+						f.c.notFollowed(in.Pos(), "returned as one of several environment results, which the analysis does not follow")
+					}
+				}
 			case *ssa.MakeInterface:
 				if parent(in.X) && !printedOnly(in) && !assertedOnly(in) {
 					f.c.notFollowed(conversionPos(in), "made an interface value that leaves the function")

@@ -87,3 +87,13 @@ type envKey struct{}
 func inContext(ctx context.Context) context.Context {
 	return context.WithValue(ctx, envKey{}, os.Environ()) // want `^the environment, derived from os.Environ\(\), is made an interface value that leaves the function`
 }
+
+// A helper with two environment results: its callers follow one only.
+func editorEnv() (args, env []string, err error) {
+	return []string{"vi"}, os.Environ(), nil // want `^the environment, derived from os.Environ\(\), is returned as one of several environment results`
+}
+
+// Followed: one environment result.
+func oneEnv() ([]string, error) { // want oneEnv:"envFunc\\(inherit\\)"
+	return os.Environ(), nil
+}
