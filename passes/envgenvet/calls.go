@@ -63,8 +63,10 @@ func (f *flow) call(st state, in ssa.CallInstruction) {
 		case roleShellNew:
 			f.shellNew(in, known)
 		case roleCmdEnviron:
-			if v := in.Value(); v != nil {
+			if v := in.Value(); v != nil && len(common.Args) > 0 {
 				f.add(v, f.envOf(st, common.Args[0], true))
+			} else if v != nil {
+				f.add(v, kOther) // a method value's call (e := cmd.Environ; e()): its receiver is bound
 			}
 		}
 	}

@@ -6,14 +6,9 @@ package envgenvet
 // left alone.
 
 import (
-	"go/build"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -145,15 +140,16 @@ func quietBetween(a, b ssa.Instruction) bool {
 }
 
 // quietCall reports whether call cannot set the Env of a Cmd that went
-// where the analysis does not follow it: a call of a standard-library
-// function, or of a method of one of its types, given no func value.
-// The standard library knows none of the program's types, so it reaches
-// such a Cmd only through a func value or an interface's method it
-// calls; the analysis takes the second not to set an Env (an io.Reader's
-// Read that starts or changes a Cmd stored elsewhere).
+// where the analysis does not follow it: a call, given no func value, of
+// a function or method of a standard-library package in quietPackages.
+// Those know none of the program's types, write through no reflection
+// into what they are given and do not wait for other goroutines, so they
+// reach such a Cmd only through a func value or the methods of an
+// interface value they are given (an io.Reader's Read), which the
+// analysis takes not to start or change a Cmd stored elsewhere.
 func quietCall(call ssa.CallInstruction) bool {
 	common := call.Common()
-	if common.IsInvoke() || !stdPackage(keyOf(common.StaticCallee()).pkg) {
+	if common.IsInvoke() || !quietPackages[keyOf(common.StaticCallee()).pkg] {
 		return false
 	}
 	for _, arg := range common.Args {
@@ -164,30 +160,15 @@ func quietCall(call ssa.CallInstruction) bool {
 	return true
 }
 
-// stdPackage reports whether path is a standard-library package's: its
-// first element holds no dot (so that a module's own path, which may
-// hold none, is asked about only then) and GOROOT holds it.
-func stdPackage(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	if path == "" || strings.Contains(first, ".") {
-		return false
-	}
-	stdPaths.Lock()
-	defer stdPaths.Unlock()
-	std, ok := stdPaths.m[path]
-	if !ok {
-		fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
-		std = err == nil && fi.IsDir()
-		stdPaths.m[path] = std
-	}
-	return std
+// quietPackages are the standard-library packages whose calls quietCall
+// lets through: not encoding/… or reflect (which write into an any), not
+// sync or time (which let other goroutines run), not text/template or
+// flag (which run the funcs their values hold).
+var quietPackages = map[string]bool{
+	"bufio": true, "bytes": true, "errors": true, "fmt": true, "io": true,
+	"log": true, "log/slog": true, "os": true, "os/exec": true, "path": true,
+	"path/filepath": true, "strconv": true, "strings": true, "unicode/utf8": true,
 }
-
-// stdPaths remembers stdPackage's answers; analyses may run at once.
-var stdPaths = struct {
-	sync.Mutex
-	m map[string]bool
-}{m: map[string]bool{}}
 
 // mayPrecede reports whether a may run before b: earlier in b's block,
 // or in a block from which b's can be reached.

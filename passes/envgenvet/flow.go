@@ -117,7 +117,7 @@ func (f *flow) summarise() {
 		if !ok {
 			continue
 		}
-		succeeds := f.info.errAt < 0 || !surelyFails(ret, f.info.errAt)
+		succeeds := f.info.errAt < 0 || !f.c.surelyFails(ret, f.info.errAt)
 		if succeeds {
 			rets = append(rets, ret)
 		}
@@ -201,10 +201,9 @@ func errorResult(results *types.Tuple) int {
 
 // surelyFails reports whether ret's error result, its result i, cannot
 // be nil: an error made there (errors.New, fmt.Errorf, a value converted
-// to error), a sentinel (a package-level error variable named err… or
-// Err…, as Go names them), or one that a branch taken only when it is
-// not nil leads to.
-func surelyFails(ret *ssa.Return, i int) bool {
+// to error), a sentinel (see sentinel), or one that a branch taken only
+// when it is not nil leads to.
+func (c *checker) surelyFails(ret *ssa.Return, i int) bool {
 	v := ret.Results[i]
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
@@ -214,7 +213,7 @@ func surelyFails(ret *ssa.Return, i int) bool {
 			return true
 		}
 	case *ssa.UnOp:
-		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && (strings.HasPrefix(g.Name(), "err") || strings.HasPrefix(g.Name(), "Err")) {
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && c.sentinel(g) {
 			return true
 		}
 	}
@@ -782,9 +781,10 @@ func (f *flow) blockPass() {
 	}
 }
 
-// nonNilEnv returns the holders whose Env the edge from pred to b
-// finds not nil: pred ends in an if on cmd.Env == nil (or != nil), and b
-// is where it is not.
+// nonNilEnv returns the holder whose Env the edge from pred to b finds
+// not nil: pred ends in an if on cmd.Env == nil (or != nil), read in
+// pred with no store and no call after it, and b is where it is not.
+// Only that holder: a phi the Cmd is may be another Cmd on this edge.
 func (f *flow) nonNilEnv(pred, b *ssa.BasicBlock) map[ssa.Value]bool {
 	iff, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
 	if !ok || pred.Succs[0] == pred.Succs[1] {
@@ -799,21 +799,22 @@ func (f *flow) nonNilEnv(pred, b *ssa.BasicBlock) map[ssa.Value]bool {
 		return nil
 	}
 	fa, ok := ld.X.(*ssa.FieldAddr)
-	if !ok || !isEnvField(fa) {
+	if !ok || !isEnvField(fa) || ld.Block() != pred {
 		return nil
+	}
+	for _, in := range pred.Instrs[index(ld):] {
+		switch in.(type) {
+		case *ssa.Store, ssa.CallInstruction:
+			return nil // the Env read may not be the Env now
+		}
 	}
 	if (b == pred.Succs[0]) != (cmp.Op == token.NEQ) {
 		return nil
 	}
-	h := f.primary(fa.X)
-	if h == nil {
-		return nil
+	if h := f.primary(fa.X); h != nil {
+		return map[ssa.Value]bool{h: true}
 	}
-	out := map[ssa.Value]bool{h: true}
-	for _, a := range f.aliases(h) {
-		out[a] = true
-	}
-	return out
+	return nil
 }
 
 // step applies one instruction to the holders' state.
@@ -873,7 +874,7 @@ func (f *flow) store(st state, in *ssa.Store) {
 				// from a field, a map, a dependency's constructor): where
 				// it starts, vet does not know its Env; the store is where
 				// the Env is decided.
-				n := f.noteSite(in, holderName(fa.X.Type())+".Env (of a Cmd started elsewhere)", f.kindOf(in.Val), badWhereNilIsEmpty, nil)
+				n := f.noteSite(in, holderName(fa.X.Type())+".Env (of one started elsewhere)", f.kindOf(in.Val), holderBad(fa.X.Type()), nil)
 				n.fields = appendNew(n.fields, f.fieldsOf(in.Val)...)
 			}
 			f.assign(st, fa.X, func(envKind) envKind { return f.kindOf(in.Val) })

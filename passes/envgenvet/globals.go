@@ -7,6 +7,7 @@ package envgenvet
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -173,18 +174,58 @@ func seamOf(g *ssa.Global, uses []ssa.Instruction, init *ssa.Function) *ssa.Func
 	return fn
 }
 
+// sentinel reports whether the package-level variable g holds an error
+// that is never nil: one of this package that its initializers set once
+// to errors.New or fmt.Errorf and nothing else stores to (var errNoDir =
+// errors.New("…")), or another package's exported Err… (io.EOF aside,
+// how Go names its sentinels: os.ErrNotExist).
+func (c *checker) sentinel(g *ssa.Global) bool {
+	if g.Pkg != c.ssaPkg {
+		return g.Object() != nil && g.Object().Exported() && strings.HasPrefix(g.Name(), "Err")
+	}
+	init := c.ssaPkg.Func("init")
+	made := 0
+	for _, use := range c.globals[g] {
+		switch u := use.(type) {
+		case *ssa.Store:
+			call, ok := u.Val.(*ssa.Call)
+			if u.Addr != g || u.Parent() != init || !ok {
+				return false
+			}
+			if k, ok := lookup(call.Call.StaticCallee()); !ok || k.does != roleFails {
+				return false
+			}
+			made++
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return false // its address goes elsewhere
+		}
+	}
+	return made == 1
+}
+
 // fieldSeams returns the struct fields of func type, declared
 // unexported in the package, whose every store in fns stores one
 // function (newCommand: exec.Command in a constructor's literal): a call
 // of such a field's value is a call of that function. A store of the
 // field's own value (a copy of the struct) changes nothing; a field
-// whose address goes anywhere else is no seam.
+// whose address goes anywhere else, or of a struct type that a value is
+// converted to (whose field another type's stores may have set), is no
+// seam. A generic struct's fields are keyed by their origin, so that the
+// stores of each instance count.
 func fieldSeams(fns []*ssa.Function, pkg *types.Package) map[*types.Var]*ssa.Function {
 	seams := map[*types.Var]*ssa.Function{}
 	broken := map[*types.Var]bool{}
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if ct, ok := instr.(*ssa.ChangeType); ok {
+					if st := structOf(ct.Type()); st != nil {
+						for i := range st.NumFields() {
+							broken[st.Field(i).Origin()] = true
+						}
+					}
+				}
 				fa, ok := instr.(*ssa.FieldAddr)
 				if !ok {
 					continue
@@ -222,17 +263,24 @@ func fieldSeams(fns []*ssa.Function, pkg *types.Package) map[*types.Var]*ssa.Fun
 	return seams
 }
 
-// fieldOf returns the struct field fa addresses.
+// fieldOf returns the struct field fa addresses (its origin, for a
+// generic struct's).
 func fieldOf(fa *ssa.FieldAddr) *types.Var {
-	p, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
-	if !ok {
-		return nil
+	if p, ok := types.Unalias(fa.X.Type()).(*types.Pointer); ok {
+		if st, ok := p.Elem().Underlying().(*types.Struct); ok {
+			return st.Field(fa.Field).Origin()
+		}
 	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return nil
+	return nil
+}
+
+// structOf returns the struct type t is, or points to, or nil.
+func structOf(t types.Type) *types.Struct {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
 	}
-	return st.Field(fa.Field)
+	st, _ := t.Underlying().(*types.Struct)
+	return st
 }
 
 // loadedFuncField returns the field that the load ld reads, or nil.
@@ -251,6 +299,9 @@ func funcOf(v ssa.Value) *ssa.Function {
 	case *ssa.Function:
 		return v
 	case *ssa.MakeClosure:
+		if fn, ok := v.Fn.(*ssa.Function); ok && fn.Synthetic != "" {
+			return nil // a method value (x.M): its calls lack the receiver the method's role reads
+		}
 		return funcOf(v.Fn)
 	case *ssa.ChangeType:
 		return funcOf(v.X)
@@ -286,7 +337,7 @@ func (c *checker) funcIn(v ssa.Value) *ssa.Function {
 		}
 	case *ssa.Field:
 		if st, ok := v.X.Type().Underlying().(*types.Struct); ok {
-			return c.fieldSeams[st.Field(v.Field)]
+			return c.fieldSeams[st.Field(v.Field).Origin()]
 		}
 	case *ssa.Function, *ssa.MakeClosure, *ssa.ChangeType, *ssa.Call:
 		return funcOf(v)

@@ -188,3 +188,27 @@ func (m *cleanManager) runExtension(exe string) error {
 	}
 	return m.newCommand(exe).Run()
 }
+
+// A generic struct's func field: a store in any instance's method counts,
+// so a field a method may set to another function is no seam.
+func inheritingCommand(name string, _ int) *exec.Cmd { return exec.Command(name) } // want inheritingCommand:"cmdFunc\\(nil\\)"
+
+type box[T any] struct{ newCmd func(string, T) *exec.Cmd }
+
+func newBox() *box[int] { return &box[int]{newCmd: inheritingCommand} }
+
+func (b *box[T]) set(f func(string, T) *exec.Cmd) { b.newCmd = f }
+
+func runBox(b *box[int]) error { return b.newCmd("x", 0).Run() }
+
+// Nor is a field of a struct type that another type converts to: the
+// other type's stores may set it.
+type cmdRunner struct{ newCmd func(string, ...string) *exec.Cmd }
+
+type plainRunner struct{ newCmd func(string, ...string) *exec.Cmd }
+
+func newCmdRunner() cmdRunner { return cmdRunner(plainRunner{newCmd: policyCommand}) }
+
+func newDirectRunner() cmdRunner { return cmdRunner{newCmd: exec.Command} }
+
+func (r cmdRunner) run() error { return r.newCmd("x").Run() }

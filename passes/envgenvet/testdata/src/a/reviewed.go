@@ -823,12 +823,12 @@ func execedWith() {
 type mcpServer struct{ cmd *exec.Cmd }
 
 func (s *mcpServer) start(extra []string) error {
-	s.cmd.Env = append(os.Environ(), extra...) // want `^exec.Cmd.Env \(of a Cmd started elsewhere\): the environment is os.Environ\(\) or derived`
+	s.cmd.Env = append(os.Environ(), extra...) // want `^exec.Cmd.Env \(of one started elsewhere\): the environment is os.Environ\(\) or derived`
 	return s.cmd.Start()
 }
 
 func restart(procs map[string]*exec.Cmd, name string) {
-	procs[name].Env = os.Environ() // want `^exec.Cmd.Env \(of a Cmd started elsewhere\): the environment is os.Environ\(\) or derived`
+	procs[name].Env = os.Environ() // want `^exec.Cmd.Env \(of one started elsewhere\): the environment is os.Environ\(\) or derived`
 }
 
 // Quiet twins: a builder's result, with constants after it.
@@ -839,4 +839,15 @@ func (s *mcpServer) startClean() error {
 
 func restartClean(procs map[string]*exec.Cmd, name string) {
 	procs[name].Env = gen.ShellEnvOS()
+}
+
+// Set back to nil: the child gets the parent's environment again.
+type procHolder struct {
+	cmd  *exec.Cmd
+	attr *os.ProcAttr
+}
+
+func (t *procHolder) reset() {
+	t.cmd.Env = nil  // want `^exec.Cmd.Env \(of one started elsewhere\): the environment is nil`
+	t.attr.Env = nil // want `^os.ProcAttr.Env \(of one started elsewhere\): the environment is nil`
 }

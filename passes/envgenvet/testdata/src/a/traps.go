@@ -245,3 +245,64 @@ func guardedWithParent() {
 	}
 	c.Run() // want `^exec.Cmd.Run: the environment is os.Environ\(\) or derived from it, so`
 }
+
+// The guard refines only the Cmd it reads, and only a read just before
+// it: a phi that may be a, or an Env read before a reset, says nothing
+// of a's Env or of the Env now.
+func guardOnPhi(cond bool) error {
+	a := exec.Command("a")
+	b := exec.Command("b")
+	b.Env = gen.ShellEnvOS()
+	c := a
+	if cond {
+		c = b
+	}
+	if c.Env != nil {
+		return a.Run() // want `^exec.Cmd.Run: the environment is nil`
+	}
+	return nil
+}
+
+func guardOnStaleRead() error {
+	c := exec.Command("a")
+	c.Env = gen.ShellEnvOS()
+	had := c.Env
+	c.Env = nil
+	if had != nil {
+		return c.Run() // want `^exec.Cmd.Run: the environment is nil`
+	}
+	return nil
+}
+
+// A package-level error that may be nil is no sentinel: a helper that
+// returns it may have set no Env and succeeded.
+var errLast error
+
+func setupUnlessSkipped(c *exec.Cmd, skip bool) error { // want setupUnlessSkipped:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+	if skip {
+		return errLast
+	}
+	c.Env = gen.ShellEnvOS()
+	return nil
+}
+
+func runUnlessSkipped(skip bool) error {
+	c := exec.Command("x")
+	if err := setupUnlessSkipped(c, skip); err != nil {
+		return err
+	}
+	return c.Run() // want `^exec.Cmd.Run: the environment is nil on some paths`
+}
+
+// A seam holding a method value (its calls lack the receiver) is not
+// followed, and does not stop the analysis.
+var (
+	baseCmd       = exec.Command("x")
+	environOfBase = baseCmd.Environ
+)
+
+func fromBoundSeam() []string {
+	c := exec.Command("y")
+	c.Env = append(environOfBase(), "A=1")
+	return c.Env
+}
