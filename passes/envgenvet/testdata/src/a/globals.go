@@ -203,9 +203,13 @@ func runBox(b *box[int]) error { return b.newCmd("x", 0).Run() }
 
 // Nor is a field of a struct type that another type converts to: the
 // other type's stores may set it.
-type cmdRunner struct{ newCmd func(string, ...string) *exec.Cmd }
+type cmdRunner struct {
+	newCmd func(string, ...string) *exec.Cmd
+}
 
-type plainRunner struct{ newCmd func(string, ...string) *exec.Cmd }
+type plainRunner struct {
+	newCmd func(string, ...string) *exec.Cmd
+}
 
 func newCmdRunner() cmdRunner { return cmdRunner(plainRunner{newCmd: policyCommand}) }
 
