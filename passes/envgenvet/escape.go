@@ -68,11 +68,14 @@ func (f *flow) escapes(v ssa.Value, seen map[ssa.Value]bool) []ssa.Instruction {
 }
 
 // printedOnly reports whether the interface value mi only goes to the
-// functions of printing packages (fmt, log, log/slog), among their
-// variadic arguments: log.Printf("%v", cmd) prints the Cmd and cannot
-// set its Env.
+// functions of printing packages (fmt, log, log/slog), as an argument or
+// among their variadic arguments: log.Printf("%v", cmd) and
+// slog.Any("env", env) print and cannot set an Env.
 func printedOnly(mi *ssa.MakeInterface) bool {
 	for _, r := range *mi.Referrers() {
+		if call, ok := r.(ssa.CallInstruction); ok && !call.Common().IsInvoke() && printingPackages[keyOf(call.Common().StaticCallee()).pkg] {
+			continue
+		}
 		st, ok := r.(*ssa.Store)
 		if !ok || st.Val != mi {
 			if _, ok := r.(*ssa.DebugRef); ok {
@@ -139,17 +142,20 @@ func quietBetween(a, b ssa.Instruction) bool {
 	return true
 }
 
-// quietCall reports whether call cannot set the Env of a Cmd that went
-// where the analysis does not follow it: a call, given no func value, of
-// a function or method of a standard-library package in quietPackages.
-// Those know none of the program's types, write through no reflection
-// into what they are given and do not wait for other goroutines, so they
-// reach such a Cmd only through a func value or the methods of an
-// interface value they are given (an io.Reader's Read), which the
-// analysis takes not to start or change a Cmd stored elsewhere.
+// quietCall reports whether the analysis takes call not to set the Env
+// of a Cmd that went where it does not follow it: a call, given no func
+// value, of a function or method of a standard-library package in
+// quietPackages, not one of noisyFuncs. Those know none of the program's
+// types and cannot make a []string or a Cmd through reflection; they
+// could reach such a Cmd only through code the program gave them before
+// (a func value or an interface value they keep: a Scanner's split
+// func, log's writer, another Cmd's Cancel) or another goroutine, and
+// the analysis takes none of these to change a Cmd stored elsewhere, as
+// it takes no other goroutine to between two instructions.
 func quietCall(call ssa.CallInstruction) bool {
 	common := call.Common()
-	if common.IsInvoke() || !quietPackages[keyOf(common.StaticCallee()).pkg] {
+	key := keyOf(common.StaticCallee())
+	if common.IsInvoke() || !quietPackages[key.pkg] || noisyFuncs[key] {
 		return false
 	}
 	for _, arg := range common.Args {
@@ -162,12 +168,24 @@ func quietCall(call ssa.CallInstruction) bool {
 
 // quietPackages are the standard-library packages whose calls quietCall
 // lets through: not encoding/… or reflect (which write into an any), not
-// sync or time (which let other goroutines run), not text/template or
-// flag (which run the funcs their values hold).
+// sync (which waits for other goroutines), not text/template or flag
+// (which run the funcs their values hold).
 var quietPackages = map[string]bool{
-	"bufio": true, "bytes": true, "errors": true, "fmt": true, "io": true,
-	"log": true, "log/slog": true, "os": true, "os/exec": true, "path": true,
-	"path/filepath": true, "strconv": true, "strings": true, "unicode/utf8": true,
+	"bufio": true, "bytes": true, "context": true, "errors": true, "fmt": true,
+	"io": true, "log": true, "log/slog": true, "maps": true, "math": true,
+	"os": true, "os/exec": true, "path": true, "path/filepath": true,
+	"slices": true, "sort": true, "strconv": true, "strings": true,
+	"testing": true, "time": true, "unicode": true, "unicode/utf8": true,
+}
+
+// noisyFuncs are the functions of quietPackages that wait: for time to
+// pass, another goroutine, or a child.
+var noisyFuncs = map[funcKey]bool{
+	{"time", "", "Sleep"}: true, {"time", "", "After"}: true, {"time", "", "Tick"}: true,
+	{"os/exec", "Cmd", "Wait"}: true, {"os/exec", "Cmd", "Run"}: true,
+	{"os/exec", "Cmd", "Output"}: true, {"os/exec", "Cmd", "CombinedOutput"}: true,
+	{"io", "PipeReader", "Read"}: true, {"io", "PipeWriter", "Write"}: true,
+	{"testing", "T", "Parallel"}: true,
 }
 
 // mayPrecede reports whether a may run before b: earlier in b's block,

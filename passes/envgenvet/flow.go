@@ -781,6 +781,69 @@ func (f *flow) blockPass() {
 	}
 }
 
+// overwritten reports whether the store st to the Env field fa is
+// overwritten before anything may read it: a later store in its block to
+// the Env of the same place (the same chain of fields and loads from
+// one value), with no other store and only quiet calls between, so that
+// the chain reads the same Cmd (h.cmd.Env = nil; h.cmd.Env =
+// append(h.cmd.Env, "PATH=/bin")).
+func overwritten(st *ssa.Store, fa *ssa.FieldAddr) bool {
+	for _, in := range st.Block().Instrs[index(st)+1:] {
+		if later, ok := in.(*ssa.Store); ok && !localStore(later) {
+			fa2, ok := later.Addr.(*ssa.FieldAddr)
+			return ok && isEnvField(fa2) && samePlace(fa2.X, fa.X)
+		}
+		if !quietStep(in) {
+			return false
+		}
+	}
+	return false
+}
+
+// quietStep reports whether the instruction in, between a read or a
+// store of a Cmd's Env and a use of it in the same block, changes no
+// Env: no call but a builtin or a quiet one (quietCall), and no store
+// but into an array the function made (append's variadic arguments).
+func quietStep(in ssa.Instruction) bool {
+	switch in := in.(type) {
+	case *ssa.Store:
+		return localStore(in)
+	case ssa.CallInstruction:
+		_, builtin := in.Common().Value.(*ssa.Builtin)
+		return builtin || quietCall(in)
+	}
+	return true
+}
+
+// localStore reports whether st stores into an element of an array the
+// function allocated (a literal's or variadic arguments').
+func localStore(st *ssa.Store) bool {
+	ia, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	_, ok = ia.X.(*ssa.Alloc)
+	return ok
+}
+
+// samePlace reports whether a and b read the same place: one value, or
+// the same field of the same place, or a load from it (no store to it
+// between, as overwritten makes sure).
+func samePlace(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && samePlace(x.X, y.X)
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == token.MUL && y.Op == token.MUL && samePlace(x.X, y.X)
+	}
+	return false
+}
+
 // nonNilEnv returns the holder whose Env the edge from pred to b finds
 // not nil: pred ends in an if on cmd.Env == nil (or != nil), read in
 // pred with no store and no call after it, and b is where it is not.
@@ -803,8 +866,7 @@ func (f *flow) nonNilEnv(pred, b *ssa.BasicBlock) map[ssa.Value]bool {
 		return nil
 	}
 	for _, in := range pred.Instrs[index(ld):] {
-		switch in.(type) {
-		case *ssa.Store, ssa.CallInstruction:
+		if !quietStep(in) {
 			return nil // the Env read may not be the Env now
 		}
 	}
@@ -869,7 +931,7 @@ func (f *flow) store(st state, in *ssa.Store) {
 			g := cmdVarOf(fa.X)
 			if g != nil {
 				f.c.cmdVar(g).set |= f.kindOf(in.Val)
-			} else if f.primary(fa.X) == nil {
+			} else if f.primary(fa.X) == nil && !overwritten(in, fa) {
 				// A Cmd the function neither made nor was given (read
 				// from a field, a map, a dependency's constructor): where
 				// it starts, vet does not know its Env; the store is where

@@ -176,9 +176,10 @@ func seamOf(g *ssa.Global, uses []ssa.Instruction, init *ssa.Function) *ssa.Func
 
 // sentinel reports whether the package-level variable g holds an error
 // that is never nil: one of this package that its initializers set once
-// to errors.New or fmt.Errorf and nothing else stores to (var errNoDir =
-// errors.New("…")), or another package's exported Err… (io.EOF aside,
-// how Go names its sentinels: os.ErrNotExist).
+// to errors.New, fmt.Errorf or a value made an error (var errNoDir =
+// errors.New("…"), var errSkip error = skipErr{}) and nothing else
+// stores to, or another package's exported Err… (io.EOF aside, how Go
+// names its sentinels: os.ErrNotExist).
 func (c *checker) sentinel(g *ssa.Global) bool {
 	if g.Pkg != c.ssaPkg {
 		return g.Object() != nil && g.Object().Exported() && strings.HasPrefix(g.Name(), "Err")
@@ -188,11 +189,7 @@ func (c *checker) sentinel(g *ssa.Global) bool {
 	for _, use := range c.globals[g] {
 		switch u := use.(type) {
 		case *ssa.Store:
-			call, ok := u.Val.(*ssa.Call)
-			if u.Addr != g || u.Parent() != init || !ok {
-				return false
-			}
-			if k, ok := lookup(call.Call.StaticCallee()); !ok || k.does != roleFails {
+			if u.Addr != g || u.Parent() != init || !madeError(u.Val) {
 				return false
 			}
 			made++
@@ -202,6 +199,19 @@ func (c *checker) sentinel(g *ssa.Global) bool {
 		}
 	}
 	return made == 1
+}
+
+// madeError reports whether v is an error made where it is: by
+// errors.New or fmt.Errorf, or a value converted to error.
+func madeError(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return true
+	case *ssa.Call:
+		k, ok := lookup(v.Call.StaticCallee())
+		return ok && k.does == roleFails
+	}
+	return false
 }
 
 // fieldSeams returns the struct fields of func type, declared
@@ -220,11 +230,7 @@ func fieldSeams(fns []*ssa.Function, pkg *types.Package) map[*types.Var]*ssa.Fun
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if ct, ok := instr.(*ssa.ChangeType); ok {
-					if st := structOf(ct.Type()); st != nil {
-						for i := range st.NumFields() {
-							broken[st.Field(i).Origin()] = true
-						}
-					}
+					breakFields(ct.Type(), broken, map[types.Type]bool{})
 				}
 				fa, ok := instr.(*ssa.FieldAddr)
 				if !ok {
@@ -274,13 +280,32 @@ func fieldOf(fa *ssa.FieldAddr) *types.Var {
 	return nil
 }
 
-// structOf returns the struct type t is, or points to, or nil.
-func structOf(t types.Type) *types.Struct {
+// breakFields marks every field of the structs t holds by value (t
+// itself, or what it points to, and their struct fields and arrays'
+// elements) as no seam: a conversion to t may copy them from fields of
+// another type, whose stores fieldSeams does not count for them.
+func breakFields(t types.Type, broken map[*types.Var]bool, seen map[types.Type]bool) {
 	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
+	for {
+		a, ok := t.Underlying().(*types.Array)
+		if !ok {
+			break
+		}
+		t = a.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || seen[t] {
+		return
+	}
+	seen[t] = true
+	for i := range st.NumFields() {
+		broken[st.Field(i).Origin()] = true
+		if _, isPtr := st.Field(i).Type().Underlying().(*types.Pointer); !isPtr {
+			breakFields(st.Field(i).Type(), broken, seen)
+		}
+	}
 }
 
 // loadedFuncField returns the field that the load ld reads, or nil.

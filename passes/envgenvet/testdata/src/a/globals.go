@@ -216,3 +216,30 @@ func newCmdRunner() cmdRunner { return cmdRunner(plainRunner{newCmd: policyComma
 func newDirectRunner() cmdRunner { return cmdRunner{newCmd: exec.Command} }
 
 func (r cmdRunner) run() error { return r.newCmd("x").Run() }
+
+// Nor a func field nested in a struct type a value is converted to.
+type outerA struct {
+	in struct {
+		newCmd func(string, ...string) *exec.Cmd
+	}
+}
+
+type outerB struct {
+	in struct {
+		newCmd func(string, ...string) *exec.Cmd
+	}
+}
+
+func newOuter() outerA {
+	var b outerB
+	b.in.newCmd = policyCommand
+	return outerA(b)
+}
+
+func newOuterDirect() outerA {
+	var a outerA
+	a.in.newCmd = exec.Command
+	return a
+}
+
+func (a outerA) run() error { return a.in.newCmd("x").Run() }

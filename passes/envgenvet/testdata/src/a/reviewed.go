@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sync"
 	"syscall"
+	"time"
 
 	"envhelp"
 	"gen"
@@ -850,4 +851,31 @@ type procHolder struct {
 func (t *procHolder) reset() {
 	t.cmd.Env = nil  // want `^exec.Cmd.Env \(of one started elsewhere\): the environment is nil`
 	t.attr.Env = nil // want `^os.ProcAttr.Env \(of one started elsewhere\): the environment is nil`
+}
+
+// Quiet calls between a store and a start include time.Now and slices.
+type timedJob struct {
+	cmd     *exec.Cmd
+	started time.Time
+	args    []string
+}
+
+func storedThenTimed(j *timedJob) error {
+	cmd := exec.Command("server")
+	j.cmd = cmd
+	j.started = time.Now()
+	j.args = slices.Clone(cmd.Args)
+	return cmd.Start() // want `^exec.Cmd.Start: the environment is nil`
+}
+
+// A nil overwritten at once is no finding; a nil left is.
+func (t *procHolder) resetThenSet() {
+	t.cmd.Env = nil
+	t.cmd.Env = append(t.cmd.Env, "PATH=/bin")
+}
+
+func (t *procHolder) resetOtherThenSet(other *exec.Cmd) { // want resetOtherThenSet:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+	t.cmd.Env = nil // want `^exec.Cmd.Env \(of one started elsewhere\): the environment is nil`
+	t.cmd = other
+	t.cmd.Env = gen.ShellEnvOS()
 }

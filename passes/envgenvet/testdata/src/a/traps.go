@@ -306,3 +306,40 @@ func fromBoundSeam() []string {
 	c.Env = append(environOfBase(), "A=1")
 	return c.Env
 }
+
+// A guard read before a quiet call (a log line) still guards.
+func guardAfterLog(x bool) error {
+	c := exec.Command("a")
+	if x {
+		c.Env = gen.ShellEnvOS()
+	}
+	env := c.Env
+	log.Printf("env has %d entries", len(env))
+	if env == nil {
+		return context.Canceled
+	}
+	return c.Run()
+}
+
+// A sentinel made of a value converted to error.
+type skipError struct{}
+
+func (skipError) Error() string { return "skipped" }
+
+var errSkipped error = skipError{}
+
+func setupOrSkip(c *exec.Cmd, skip bool) error { // want setupOrSkip:"holderParams\\(starts \\[\\], hands on \\[\\]\\)"
+	if skip {
+		return errSkipped
+	}
+	c.Env = gen.ShellEnvOS()
+	return nil
+}
+
+func runOrSkip(skip bool) error {
+	c := exec.Command("x")
+	if err := setupOrSkip(c, skip); err != nil {
+		return err
+	}
+	return c.Run()
+}

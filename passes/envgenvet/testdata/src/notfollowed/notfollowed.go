@@ -7,6 +7,7 @@ package notfollowed
 
 import (
 	"context"
+	"log/slog"
 	"os"
 	"os/exec"
 
@@ -96,4 +97,10 @@ func editorEnv() (args, env []string, err error) {
 // Followed: one environment result.
 func oneEnv() ([]string, error) { // want oneEnv:"envFunc\\(inherit\\)"
 	return os.Environ(), nil
+}
+
+// Followed: printed through a printing package's function, not among
+// variadic arguments.
+func logged() {
+	slog.Info("start", slog.Any("env", os.Environ()))
 }
