@@ -205,15 +205,11 @@ func errorResult(results *types.Tuple) int {
 // when it is not nil leads to.
 func (c *checker) surelyFails(ret *ssa.Return, i int) bool {
 	v := ret.Results[i]
-	switch v := v.(type) {
-	case *ssa.MakeInterface:
+	if madeError(v) {
 		return true
-	case *ssa.Call:
-		if k, ok := lookup(v.Call.StaticCallee()); ok && k.does == roleFails {
-			return true
-		}
-	case *ssa.UnOp:
-		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL && c.sentinel(g) {
+	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if g, ok := ld.X.(*ssa.Global); ok && c.sentinel(g) {
 			return true
 		}
 	}

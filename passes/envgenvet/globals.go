@@ -156,22 +156,31 @@ func seamOf(g *ssa.Global, uses []ssa.Instruction, init *ssa.Function) *ssa.Func
 	if _, ok := g.Type().(*types.Pointer).Elem().Underlying().(*types.Signature); !ok {
 		return nil
 	}
-	var fn *ssa.Function
+	if v, ok := setOnce(g, uses, init); ok {
+		return funcOf(v)
+	}
+	return nil
+}
+
+// setOnce returns the value the package-level variable g, used by uses,
+// always holds: one store to it, made by the package's initializers
+// init, and otherwise only loads. false if it is stored twice or
+// elsewhere, or its address goes anywhere.
+func setOnce(g *ssa.Global, uses []ssa.Instruction, init *ssa.Function) (ssa.Value, bool) {
+	var val ssa.Value
 	for _, use := range uses {
 		switch u := use.(type) {
 		case *ssa.Store:
-			if u.Addr != g || u.Parent() != init || fn != nil {
-				return nil // set twice, elsewhere, or through its address
+			if u.Addr != g || u.Parent() != init || val != nil {
+				return nil, false
 			}
-			if fn = funcOf(u.Val); fn == nil {
-				return nil
-			}
+			val = u.Val
 		case *ssa.UnOp, *ssa.DebugRef:
 		default:
-			return nil // its address goes elsewhere
+			return nil, false
 		}
 	}
-	return fn
+	return val, val != nil
 }
 
 // sentinel reports whether the package-level variable g holds an error
@@ -184,21 +193,8 @@ func (c *checker) sentinel(g *ssa.Global) bool {
 	if g.Pkg != c.ssaPkg {
 		return g.Object() != nil && g.Object().Exported() && strings.HasPrefix(g.Name(), "Err")
 	}
-	init := c.ssaPkg.Func("init")
-	made := 0
-	for _, use := range c.globals[g] {
-		switch u := use.(type) {
-		case *ssa.Store:
-			if u.Addr != g || u.Parent() != init || !madeError(u.Val) {
-				return false
-			}
-			made++
-		case *ssa.UnOp, *ssa.DebugRef:
-		default:
-			return false // its address goes elsewhere
-		}
-	}
-	return made == 1
+	v, ok := setOnce(g, c.globals[g], c.ssaPkg.Func("init"))
+	return ok && madeError(v)
 }
 
 // madeError reports whether v is an error made where it is: by
